@@ -1,0 +1,111 @@
+# ludotheque: one entry point for developers and CI.
+#
+#   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian chromium
+#   make lab     setup, then JupyterLab on notebooks/
+#   make test    setup, JS tests (vitest), then pytest: engines, widgets, notebooks (nbval),
+#                real-browser tests and the wheel test
+#   make bench   run every tests/benchmarks/bench_*.py and print its numbers
+#   make wheel   JS build, then the wheel into dist/
+#
+# Every step leaves a stamp in .stamps/ that is newer than its inputs, so a second run does
+# nothing it need not do. Nothing is fetched except from PyPI, npm and Debian's archive.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+T0 := $(shell date +%s)
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .stamps
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# Inputs of the JS build: the package manifests, any top-level config/build script, js/src.
+JS_SRC := $(shell find js/src 2>/dev/null)  # folders too: their mtime changes when a file goes
+JS_CONFIG := $(filter-out js/package-lock.json,$(wildcard js/*.json js/*.js js/*.mjs js/*.cjs js/*.ts js/*.mts))
+HAVE_JS := $(wildcard js/package.json)
+
+# A stamp whose product was removed by hand is no proof of anything: forget it.
+ifeq ($(wildcard $(VENV)/pyvenv.cfg),)
+  $(shell rm -f $(STAMPS)/pip)
+endif
+ifeq ($(wildcard js/node_modules/.package-lock.json),)
+  $(shell rm -f $(STAMPS)/npm-ci)
+endif
+ifeq ($(wildcard widgets/static/*.js),)
+  $(shell rm -f $(STAMPS)/js-build)
+endif
+
+.PHONY: help setup lab test bench wheel chromium clean
+
+help:
+	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
+
+setup: $(STAMPS)/pip $(STAMPS)/js-build chromium
+
+$(STAMPS)/.dir:
+	@mkdir -p $(STAMPS) && touch $@
+
+$(VENV)/pyvenv.cfg:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml requirements-lock.txt | $(STAMPS)/.dir
+	$(PY) -m pip install --disable-pip-version-check --progress-bar off -q \
+	    -e ".[test]" -c requirements-lock.txt
+	@touch $@
+
+ifneq ($(HAVE_JS),)
+$(STAMPS)/npm-ci: js/package.json js/package-lock.json | $(STAMPS)/.dir
+	cd js && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(STAMPS)/js-build: $(STAMPS)/npm-ci $(JS_CONFIG) $(JS_SRC) | $(STAMPS)/.dir
+	cd js && npm run build
+	@ls widgets/static/*.js >/dev/null 2>&1 || { echo "npm run build wrote no widgets/static/*.js" >&2; exit 1; }
+	@touch $@
+else
+$(STAMPS)/js-build:
+	@echo "WARNING: js/package.json is missing: no JS build, widgets/static/ stays as it is" >&2
+endif
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	    echo "installing Debian's chromium (apt-get)"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	fi
+
+lab: setup
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
+
+# The JS tests and pytest both run even when the other fails; the exit code is non-zero if
+# either failed. pytest's own closing line is printed again last, after the timings.
+test: setup
+	@t0=$(T0); t1=$$(date +%s); js=skipped; \
+	if [ -n "$(HAVE_JS)" ]; then \
+	    if (cd js && npm test); then js=passed; else js=FAILED; fi; \
+	fi; \
+	t2=$$(date +%s); mkdir -p test-output; \
+	set +e; $(PY) -m pytest 2>&1 | tee test-output/pytest.log; py=$${PIPESTATUS[0]}; set -e; \
+	t3=$$(date +%s); \
+	echo; \
+	echo "make test: setup $$((t1-t0)) s, JS tests $$js ($$((t2-t1)) s), pytest exit $$py ($$((t3-t2)) s); total runtime $$((t3-t0)) s"; \
+	tail -n 1 test-output/pytest.log; \
+	[ "$$js" != FAILED ] && [ "$$py" = 0 ]
+
+bench: setup
+	@status=0; for f in tests/benchmarks/bench_*.py; do \
+	    echo "== $$f"; $(PY) $$f || status=1; \
+	done; exit $$status
+
+wheel: $(STAMPS)/pip $(STAMPS)/js-build
+	rm -rf build
+	$(PY) -m build --wheel --outdir dist .
+	@ls -l dist/*.whl
+
+clean:
+	rm -rf $(STAMPS) build dist widgets/static test-output

@@ -1,0 +1,1 @@
+"""Game engines: rules, state, bots and analysis. Pure Python; never imports Jupyter."""

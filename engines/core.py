@@ -1,0 +1,284 @@
+"""The small protocol every ludotheque game implements.
+
+OpenSpiel's State interface with python-chess's manners: a `Game` (rules plus options) makes
+`State`s; a state knows whose turn it is, lists its legal actions and applies them. All
+randomness comes from the state's own seeded generator, so a seed, the start choices and the
+list of actions replay a game exactly: `to_json`/`from_json` and `undo` rely on it.
+
+Actions are small immutable values; `str(action)` is the game's text notation and
+`game.parse_action(text)` reads it back. `observation(seat)` is the only view of a state that
+may leave Python: exactly what that seat may know (seat ``None`` is a spectator).
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+TERMINAL = -1
+"""`current_player()` of a game that has ended."""
+
+
+class RulesError(ValueError):
+    """A refusal by the rules. `code` names the kind, so a UI can translate it."""
+
+    code = "illegal"
+
+    def __init__(self, message: str, **params: Any):
+        super().__init__(message)
+        self.params = params
+
+    def with_code(self, code: str) -> RulesError:
+        """The same refusal under a more precise code (e.g. "stale" for a UI intent)."""
+        self.code = code
+        return self
+
+
+class NotationError(RulesError):
+    """A text that is not an action of this game."""
+
+    code = "malformed"
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that the rules do not allow now."""
+
+    code = "illegal"
+
+
+class GameOverError(RulesError):
+    """An action offered after the game has ended."""
+
+    code = "game-over"
+
+
+class Game(ABC):
+    """A game's rules with chosen options; immutable once made.
+
+    Subclasses set `name` (registry key and module name under `ludotheque.engines`),
+    `title` (fr/en), `option_defaults`, `state_class`, and implement `parse_action`.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[dict[str, str]]
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    state_class: ClassVar[type[State]]
+    registry: ClassVar[dict[str, type[Game]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__:
+            Game.registry[cls.name] = cls
+
+    def __init__(self, **options: Any):
+        unknown = sorted(set(options) - set(self.option_defaults))
+        if unknown:
+            known = ", ".join(sorted(self.option_defaults)) or "none"
+            raise ValueError(f"{self.name}: unknown option(s) {unknown}; known: {known}")
+        self.options = {**self.option_defaults, **options}
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Raise ValueError for option values the rules cannot use."""
+
+    @property
+    def players(self) -> int:
+        """How many seats this game has (may depend on the options)."""
+        return 2
+
+    def new_game(self, seed: int | None = None, **start: Any) -> State:
+        """A fresh state. `seed` None draws one (kept in the state, so the game still
+        replays); `start` holds the game's own start choices (e.g. who moves first)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        return self.state_class(self, seed, start)
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """Read the text notation; raise NotationError saying what is wrong."""
+
+    @staticmethod
+    def by_name(name: str, **options: Any) -> Game:
+        """The registered game `name`, importing its module on first use."""
+        if name not in Game.registry:
+            try:
+                importlib.import_module(f"ludotheque.engines.{name}")
+            except ModuleNotFoundError:
+                pass
+        if name not in Game.registry:
+            raise ValueError(f"unknown game {name!r}; known: {sorted(Game.registry)}")
+        return Game.registry[name](**options)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if self.option_defaults[k] != v}
+        args = ", ".join(f"{k}={v!r}" for k, v in changed.items())
+        return f"{type(self).__name__}({args})"
+
+
+class State(ABC):
+    """The whole truth of one game in progress, hidden parts included.
+
+    Subclasses implement `setup`, `current_player`, `legal_actions`, `do_apply`, `returns`
+    and `observe`; everything else (checked `apply`, history, undo/redo, clone, JSON,
+    observation envelope) lives here once.
+    """
+
+    def __init__(self, game: Game, seed: int, start: dict[str, Any]):
+        self.game = game
+        self.seed = seed
+        self.start = dict(start)
+        self.rng = random.Random(seed)
+        self.history: list[Any] = []
+        self.events: list[list[dict]] = []
+        self.redo_stack: list[Any] = []
+        self.setup(**start)
+
+    # -- what each game implements -------------------------------------------------
+    @abstractmethod
+    def setup(self, **start: Any) -> None:
+        """Lay out the start position; may draw from `self.rng`."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every action the player to act may take now (empty when terminal)."""
+
+    @abstractmethod
+    def do_apply(self, action: Any) -> list[dict] | None:
+        """Carry out a legal action; return public events that explain it (each a
+        JSON-able dict; anything secret belongs in `observe`, never in an event)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 win, -1 loss, 0 otherwise (all 0 before the end)."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of `observation(seat)`."""
+
+    def move_text(self, ply: int, seat: int | None) -> str:
+        """How move `ply` reads to `seat`; games with secret moves override this."""
+        return str(self.history[ply])
+
+    def is_legal(self, action: Any) -> bool:
+        return action in self.legal_actions()
+
+    def why_illegal(self, action: Any) -> str:
+        """Why the rules refuse `action` now, in words a player understands."""
+        return "not legal now"
+
+    # -- shared behaviour ----------------------------------------------------------
+    @property
+    def ply(self) -> int:
+        """How many actions have been applied."""
+        return len(self.history)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def apply(self, action: Any) -> Any:
+        """Apply an action (or its text) after checking it; returns the action."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self.is_terminal():
+            raise GameOverError(f"the game is over; {action} cannot be played", action=str(action))
+        if not self.is_legal(action):
+            raise IllegalActionError(f"{action}: {self.why_illegal(action)}", action=str(action))
+        self.events.append(self.do_apply(action) or [])
+        self.history.append(action)
+        self.redo_stack.clear()
+        return action
+
+    def undo(self) -> Any:
+        """Take back the last action (by exact replay from the seed); returns it."""
+        if not self.history:
+            raise RulesError("nothing to undo", what="undo").with_code("nothing")
+        action = self.history[-1]
+        redo = self.redo_stack + [action]
+        self._become(self.replayed(self.ply - 1))
+        self.redo_stack = redo
+        return action
+
+    def redo(self) -> Any:
+        """Play again the last action taken back; returns it."""
+        if not self.redo_stack:
+            raise RulesError("nothing to redo", what="redo").with_code("nothing")
+        redo = self.redo_stack[:-1]
+        action = self.apply(self.redo_stack[-1])
+        self.redo_stack = redo
+        return action
+
+    def replayed(self, ply: int) -> State:
+        """A new state: this game as it stood after `ply` actions."""
+        if not 0 <= ply <= self.ply:
+            raise ValueError(f"ply {ply} is outside 0..{self.ply}")
+        fresh = self.game.new_game(self.seed, **self.start)
+        for action in self.history[:ply]:
+            fresh.apply(action)
+        return fresh
+
+    def _become(self, other: State) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+
+    def clone(self) -> State:
+        """An independent copy (the game object, being immutable, is shared)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        """What `seat` may know, as a plain JSON-able dict (seat None: a spectator).
+
+        The envelope is common to all games; `observe` adds the game's own part.
+        """
+        to_move = self.current_player()
+        terminal = to_move == TERMINAL
+        view = {
+            "game": self.game.name,
+            "players": self.game.players,
+            "seat": seat,
+            "ply": self.ply,
+            "to_move": None if terminal else to_move,
+            "terminal": terminal,
+            "returns": self.returns() if terminal else None,
+            "legal": [str(a) for a in self.legal_actions()] if seat == to_move else [],
+            "moves": [self.move_text(i, seat) for i in range(self.ply)],
+            "events": self.events[-1] if self.events else [],
+        }
+        view.update(self.observe(seat))
+        return view
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild this state exactly (secret: contains the seed)."""
+        return {
+            "game": self.game.name,
+            "options": self.game.options,
+            "seed": self.seed,
+            "start": self.start,
+            "actions": [str(a) for a in self.history],
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> State:
+        """Rebuild a state written by `to_json`, checking every action on the way."""
+        game = Game.by_name(data["game"], **data.get("options", {}))
+        state = game.new_game(data["seed"], **data.get("start", {}))
+        for text in data.get("actions", []):
+            state.apply(text)
+        return state
+
+    def __repr__(self) -> str:
+        to_move = self.current_player()
+        where = "over" if to_move == TERMINAL else f"to_move={to_move}"
+        return f"<{type(self).__name__} ply={self.ply} {where}>"

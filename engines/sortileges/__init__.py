@@ -1,0 +1,19 @@
+"""Sortilèges (Isola): rules, perft and bots.
+
+>>> from ludotheque.engines.sortileges import Sortileges, perft
+>>> state = Sortileges().new_game(seed=1, first=0)
+>>> state.apply("c1-c2/d5")
+Turn(origin='c1', target='c2', spell='d5')
+>>> perft(1)
+225
+"""
+
+from .board import Board
+from .bots import LEVELS, AlphaBetaBot, GreedyBot, bot_for_level
+from .perft import perft
+from .rules import Position, Sortileges, SortilegesState, Turn
+
+__all__ = [
+    "LEVELS", "AlphaBetaBot", "Board", "GreedyBot", "Position", "Sortileges", "SortilegesState",
+    "Turn", "bot_for_level", "perft",
+]

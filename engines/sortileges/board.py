@@ -1,0 +1,87 @@
+"""The field as bitboards: square i is bit i of a Python int, i = rank * files + file.
+
+Square names follow chess: files `a`, `b`, … from the left, ranks `1`, `2`, … from the
+bottom, so `a1` is bit 0. A set of squares is one int, so "free neighbours" is one `&` and
+"how many" is one `int.bit_count()`: that is what keeps move generation and search fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+from collections.abc import Iterator
+
+from ..core import NotationError
+
+KING_STEPS = tuple((df, dr) for dr in (-1, 0, 1) for df in (-1, 0, 1) if df or dr)
+"""The 8 directions a witch may step in (a chess king's moves)."""
+
+
+def squares_of(mask: int) -> Iterator[int]:
+    """The squares of a bitboard, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Board:
+    """Geometry of a `files` × `ranks` field: names, neighbours, distances. Immutable."""
+
+    MAX_FILES = len(string.ascii_lowercase)
+
+    def __init__(self, files: int, ranks: int):
+        if not (isinstance(files, int) and 1 <= files <= self.MAX_FILES):
+            raise ValueError(f"files must be a whole number from 1 to {self.MAX_FILES}, "
+                             f"not {files!r}")
+        if not (isinstance(ranks, int) and ranks >= 1) or files * ranks < 2:
+            raise ValueError(f"ranks must be a whole number ≥ 1 and the board must have at least "
+                             f"2 squares, not {files}×{ranks!r}")
+        self.files = files
+        self.ranks = ranks
+        self.size = files * ranks
+        self.full = (1 << self.size) - 1
+        self.names = tuple(f"{string.ascii_lowercase[i % files]}{i // files + 1}"
+                           for i in range(self.size))
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.neighbours = tuple(self._neighbour_mask(i) for i in range(self.size))
+
+    @staticmethod
+    @functools.cache
+    def of(files: int, ranks: int) -> Board:
+        """The one shared board of this size (boards never change, so games share them)."""
+        return Board(files, ranks)
+
+    def _neighbour_mask(self, square: int) -> int:
+        file, rank = self.coordinates(square)
+        mask = 0
+        for df, dr in KING_STEPS:
+            f, r = file + df, rank + dr
+            if 0 <= f < self.files and 0 <= r < self.ranks:
+                mask |= 1 << (r * self.files + f)
+        return mask
+
+    def coordinates(self, square: int) -> tuple[int, int]:
+        """(file, rank) counted from 0: `a1` is (0, 0)."""
+        return square % self.files, square // self.files
+
+    def square_at(self, file: int, rank: int) -> int:
+        return rank * self.files + file
+
+    def square(self, name: str) -> int:
+        """The square called `name`; NotationError if this board has none."""
+        try:
+            return self.index[name]
+        except KeyError:
+            raise NotationError(f"{name} is not a square of a {self} board", square=name) from None
+
+    def distance(self, a: int, b: int) -> int:
+        """How many king steps separate two squares on an empty board."""
+        (fa, ra), (fb, rb) = self.coordinates(a), self.coordinates(b)
+        return max(abs(fa - fb), abs(ra - rb))
+
+    def __str__(self) -> str:
+        return f"{self.files}×{self.ranks}"
+
+    def __repr__(self) -> str:
+        return f"Board({self.files}, {self.ranks})"

@@ -1,0 +1,287 @@
+"""Sortilèges (Isola): two witches step like kings and spell one square after every step.
+
+Rules: /work/shared/rules/sortileges.md. A turn is a step then, if any square can take it,
+a spell: `c1-c2/d5`, or `c1-c2` when no square could be spelled. The witch who cannot step
+at the start of her turn loses. Seat 0 is Têtdevache (first house), seat 1 Fasderat.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..core import TERMINAL, Game, NotationError, State
+from .board import Board, squares_of
+
+TURN_SHAPE = re.compile(r"([^-/]+)-([^-/]+)(?:/([^-/]+))?")
+"""from-to/spell or from-to; what each part names is checked against the board."""
+
+SEAT_LETTERS = ("T", "F")
+"""How the witches show in `str(state)`: Têtdevache and Fasderat."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn: `origin`-`target` is the step, `spell` the square spelled (None: none could be)."""
+
+    origin: str
+    target: str
+    spell: str | None = None
+
+    def __str__(self) -> str:
+        step = f"{self.origin}-{self.target}"
+        return step if self.spell is None else f"{step}/{self.spell}"
+
+    @classmethod
+    def parse(cls, text: Any, board: Board) -> Turn:
+        """Read `c1-c2/d5` or `c1-c2` for `board`; NotationError says what is wrong.
+
+        Only the shape and the square names are checked here: whether the turn may be
+        played now is the state's business (so a wrong origin is illegal, not malformed).
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a turn is a text like c1-c2/d5, not {text!r}", text=repr(text))
+        cleaned = text.strip().lower()
+        shape = TURN_SHAPE.fullmatch(cleaned)
+        if shape is None:
+            raise NotationError(f"{text!r} is not a turn: write from-to/spell (c1-c2/d5), or "
+                                "from-to (c1-c2) when no square can be spelled", text=text)
+        for name in shape.groups():
+            if name is not None and name not in board.index:
+                raise NotationError(f"{cleaned}: {name} is not a square of a {board} board",
+                                    text=text, square=name)
+        return cls(*shape.groups())
+
+
+class Position(NamedTuple):
+    """A position as raw bitboards, for perft and search (which never touch a State)."""
+
+    spelled: int
+    mover: int
+    """square of the witch to move"""
+    other: int
+    """square of the other witch"""
+
+
+def isola_houses(board: Board) -> tuple[int, int]:
+    """Isola's start squares: on rank 1 at file (files-1)//2, and its point reflection."""
+    first = board.square_at((board.files - 1) // 2, 0)
+    return first, board.size - 1 - first
+
+
+class SortilegesState(State):
+    """A game of Sortilèges: witches' squares, spells in order cast, whose turn, winner.
+
+    Start choices (`new_game(seed, **start)`): `first` (0 or 1; None draws it from the
+    seed). For puzzles and tests a position may also be laid out: `witches` (two squares)
+    and `spells` (squares already spelled); both replay from `start` like the rest.
+    """
+
+    game: Sortileges
+
+    def setup(self, first: int | None = None, witches: Sequence[str] | None = None,
+              spells: Sequence[str] = ()) -> None:
+        if first is None:
+            first = self.rng.randrange(2)
+        elif first not in (0, 1):
+            raise ValueError(f"first must be 0, 1 or None (drawn), not {first!r}")
+        board = self.game.board
+        homes = [board.names[house] for house in self.game.houses]
+        self.witches = [board.square(name) for name in (homes if witches is None else witches)]
+        self.spells = [board.square(name) for name in spells]
+        self.spelled = sum(1 << square for square in set(self.spells))
+        self._check_layout()
+        self.to_move = first
+        self.winner: int | None = None
+        self._end_if_blocked()
+
+    def _check_layout(self) -> None:
+        if len(self.witches) != 2 or self.witches[0] == self.witches[1]:
+            raise ValueError("the two witches must stand on two different squares")
+        if len(set(self.spells)) != len(self.spells):
+            raise ValueError("a square can be spelled only once")
+        if self.spelled & (self.game.house_mask | 1 << self.witches[0] | 1 << self.witches[1]):
+            raise ValueError("a spell cannot lie on a house or under a witch")
+
+    def _end_if_blocked(self) -> None:
+        """The witch to move who cannot step has lost (checked at the start of each turn)."""
+        if not self.game.steps(*self.position()):
+            self.winner = 1 - self.to_move
+
+    # -- the State protocol -------------------------------------------------------
+    def position(self) -> Position:
+        """The raw bitboards of this position, the witch to move first."""
+        return Position(self.spelled, self.witches[self.to_move], self.witches[1 - self.to_move])
+
+    def current_player(self) -> int:
+        return TERMINAL if self.winner is not None else self.to_move
+
+    def turn_squares(self) -> Iterator[tuple[int, int]]:
+        """Each step square of the witch to move with the bitboard she may then spell."""
+        if self.winner is not None:
+            return
+        spelled, mover, other = self.position()
+        for target in squares_of(self.game.steps(spelled, mover, other)):
+            yield target, self.game.spells(spelled, target, other)
+
+    def legal_actions(self) -> list[Turn]:
+        """Every turn, ordered by step square then spell square (a1, b1, …, a2, …)."""
+        names = self.game.board.names
+        origin = names[self.witches[self.to_move]]
+        turns: list[Turn] = []
+        for target, spells in self.turn_squares():
+            if spells:
+                turns.extend(Turn(origin, names[target], names[s]) for s in squares_of(spells))
+            else:
+                turns.append(Turn(origin, names[target]))
+        return turns
+
+    def is_legal(self, action: Any) -> bool:
+        return self.refusal(action) is None
+
+    def why_illegal(self, action: Any) -> str:
+        return self.refusal(action) or "it is legal now"
+
+    def refusal(self, action: Any) -> str | None:
+        """Which rule refuses `action` now, in a player's words; None if it is legal.
+
+        One walk through the rules in turn order, so `is_legal` and the explanation agree.
+        """
+        if not isinstance(action, Turn):
+            return f"{action!r} is not a turn of Sortilèges"
+        if self.winner is not None:
+            return "the game is over"
+        board = self.game.board
+        for name in (action.origin, action.target, action.spell):
+            if name is not None and name not in board.index:
+                return f"{name} is not a square of a {board} board"
+        spelled, mover, other = self.position()
+        target = board.index[action.target]
+        if board.index[action.origin] != mover:
+            return f"the witch to move stands on {board.names[mover]}, not on {action.origin}"
+        if not board.neighbours[mover] >> target & 1:
+            return f"{action.target} is not next to {action.origin}: a witch steps one square"
+        if target == other:
+            return f"the other witch stands on {action.target}"
+        if spelled >> target & 1:
+            return f"{action.target} is spelled: no witch may step there"
+        can_spell = self.game.spells(spelled, target, other)
+        if action.spell is None:
+            return "a square must be spelled after the step" if can_spell else None
+        if not can_spell:
+            return f"no square can be spelled after this step: play {action.origin}-{action.target}"
+        spell = board.index[action.spell]
+        if spell in self.game.houses:
+            return f"{action.spell} is a house: houses are never spelled"
+        if spell in (target, other):
+            return f"a witch stands on {action.spell}: it cannot be spelled"
+        if spelled >> spell & 1:
+            return f"{action.spell} is spelled already"
+        return None
+
+    def do_apply(self, action: Turn) -> list[dict]:
+        index = self.game.board.index
+        seat = self.to_move
+        self.witches[seat] = index[action.target]
+        if action.spell is not None:
+            spell = index[action.spell]
+            self.spells.append(spell)
+            self.spelled |= 1 << spell
+        self.to_move = 1 - seat
+        self._end_if_blocked()
+        events = [{"type": "turn", **self._turn_record(action, seat)}]
+        if self.winner is not None:
+            events.append({"type": "blocked", "seat": self.to_move, "winner": self.winner})
+        return events
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """The keys of docs/protocol.md, "Sortilèges observation" (`turns` for the mover only)."""
+        names = self.game.board.names
+        last = None
+        if self.history:  # turns alternate, so the last mover is the one not to move now
+            last = self._turn_record(self.history[-1], 1 - self.to_move)
+        view: dict[str, Any] = {
+            "files": self.game.board.files,
+            "ranks": self.game.board.ranks,
+            "houses": [names[h] for h in self.game.houses],
+            "witches": [names[w] for w in self.witches],
+            "spells": [names[s] for s in self.spells],
+            "last": last,
+        }
+        if seat == self.current_player():
+            view["turns"] = {names[target]: [names[s] for s in squares_of(spells)]
+                             for target, spells in self.turn_squares()}
+        view["winner"] = self.winner
+        return view
+
+    @staticmethod
+    def _turn_record(turn: Turn, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "from": turn.origin, "to": turn.target, "spell": turn.spell}
+
+    def __str__(self) -> str:
+        """The field, rank 8 on top: T/F witches, H houses, x spells, . free squares."""
+        board = self.game.board
+        marks = {square: "x" for square in self.spells}
+        marks.update({house: "H" for house in self.game.houses})
+        marks.update({witch: SEAT_LETTERS[seat] for seat, witch in enumerate(self.witches)})
+        rows = []
+        for rank in reversed(range(board.ranks)):
+            cells = (marks.get(board.square_at(file, rank), ".") for file in range(board.files))
+            rows.append(f"{rank + 1:>2} {' '.join(cells)}")
+        rows.append("   " + " ".join(string.ascii_lowercase[:board.files]))
+        return "\n".join(rows)
+
+
+class Sortileges(Game):
+    """Sortilèges: options `files`, `ranks` and `houses` (two square names; None: Isola's)."""
+
+    name = "sortileges"
+    title = {"fr": "Sortilèges", "en": "Sortilèges (Isola)"}
+    option_defaults = {"files": 6, "ranks": 8, "houses": None}
+    state_class = SortilegesState
+
+    def __init__(self, **options: Any):
+        # JSON turns the houses pair into a list; a tuple keeps the game hashable and equal.
+        if options.get("houses") is not None:
+            options["houses"] = tuple(options["houses"])
+        super().__init__(**options)
+
+    def check_options(self) -> None:
+        """Build the board and the houses, refusing what the rules cannot use."""
+        self.board = Board.of(self.options["files"], self.options["ranks"])
+        names = self.options["houses"]
+        if names is None:
+            self.houses = isola_houses(self.board)
+        else:
+            if len(names) != 2:
+                raise ValueError(f"houses must be two squares, not {names!r}")
+            try:
+                self.houses = self.board.square(names[0]), self.board.square(names[1])
+            except NotationError as error:
+                raise ValueError(f"houses: {error}") from None
+        if self.houses[0] == self.houses[1]:
+            raise ValueError("the two houses must be different squares, not twice "
+                             f"{self.board.names[self.houses[0]]}")
+        self.house_mask = 1 << self.houses[0] | 1 << self.houses[1]
+
+    def parse_action(self, text: str) -> Turn:
+        return Turn.parse(text, self.board)
+
+    def steps(self, spelled: int, mover: int, other: int) -> int:
+        """Where the witch on `mover` may step: a neighbour, not spelled, not the other witch."""
+        return self.board.neighbours[mover] & ~(spelled | 1 << other)
+
+    def spells(self, spelled: int, target: int, other: int) -> int:
+        """What may be spelled after a step to `target`: no house, no spell, no witch.
+
+        The square just left is not excluded: it is free again once the witch has moved.
+        """
+        return self.board.full & ~(spelled | self.house_mask | 1 << target | 1 << other)

@@ -1,0 +1,103 @@
+// Interface text in French (default) and English.
+//
+// A table maps a language to {key: text}. Text may hold `{param}` placeholders, and
+// `[...]` optional segments that are dropped when a placeholder inside them has no value:
+// "Coup refusé[ : {action}]." reads "Coup refusé." without an action.
+
+export const LANGS = ["fr", "en"];
+export const DEFAULT_LANG = "fr";
+
+export const KIT_STRINGS = {
+  fr: {
+    "button.new": "Nouvelle partie",
+    "button.undo": "Annuler",
+    "button.redo": "Refaire",
+    "button.hint": "Un conseil ?",
+    "button.back": "Retour à la partie",
+    "button.close": "Fermer",
+    "seats.title": "Joueurs",
+    "seat.human": "Humain",
+    "seat.bot": "Robot niveau {level}",
+    "seat.custom-bot": "Robot « {level} »",
+    "speed.label": "Pause des robots",
+    "speed.value": "{seconds} s",
+    "lang.label": "Langue",
+    "moves.title": "Coups",
+    "moves.start": "Départ",
+    "moves.empty": "Aucun coup joué pour l'instant.",
+    "status.turn": "À {name} de jouer.",
+    "status.your-turn": "À toi, {name} !",
+    "status.thinking": "{name} réfléchit",
+    "status.win": "{name} a gagné !",
+    "status.draw": "Partie nulle.",
+    "status.review": "Tu regardes la position après le coup {ply}.",
+    "status.review-start": "Tu regardes la position de départ.",
+    "hint.text": "Conseil : {action}",
+    "notice.malformed": "Le jeu n'a pas compris cette demande.",
+    "notice.stale": "Trop tard : la partie a avancé entre-temps.",
+    "notice.not-your-turn": "Ce n'est pas à toi de jouer.",
+    "notice.illegal": "Ce coup n'est pas permis[ : {action}].",
+    "notice.game-over": "La partie est finie.",
+    "notice.nothing": "Il n'y a rien à annuler ou à refaire.",
+    "notice.bot": "Le robot s'est trompé[ : {message}].",
+    "notice.unknown": "Message du jeu : {code}",
+  },
+  en: {
+    "button.new": "New game",
+    "button.undo": "Undo",
+    "button.redo": "Redo",
+    "button.hint": "Hint?",
+    "button.back": "Back to the game",
+    "button.close": "Close",
+    "seats.title": "Players",
+    "seat.human": "Human",
+    "seat.bot": "Bot level {level}",
+    "seat.custom-bot": "Bot “{level}”",
+    "speed.label": "Bot pause",
+    "speed.value": "{seconds} s",
+    "lang.label": "Language",
+    "moves.title": "Moves",
+    "moves.start": "Start",
+    "moves.empty": "No move played yet.",
+    "status.turn": "{name} to move.",
+    "status.your-turn": "Your turn, {name}!",
+    "status.thinking": "{name} is thinking",
+    "status.win": "{name} wins!",
+    "status.draw": "It's a draw.",
+    "status.review": "You are looking at the position after move {ply}.",
+    "status.review-start": "You are looking at the starting position.",
+    "hint.text": "Hint: {action}",
+    "notice.malformed": "The game did not understand that request.",
+    "notice.stale": "Too late: the game has moved on.",
+    "notice.not-your-turn": "It is not your turn.",
+    "notice.illegal": "That move is not allowed[: {action}].",
+    "notice.game-over": "The game is over.",
+    "notice.nothing": "There is nothing to undo or redo.",
+    "notice.bot": "The bot made a mistake[: {message}].",
+    "notice.unknown": "Message from the game: {code}",
+  },
+};
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const OPTIONAL = /\[([^\]]*)\]/g;
+
+function fill(text, params) {
+  const known = (name) => params[name] !== undefined && params[name] !== null && params[name] !== "";
+  return text
+    .replace(OPTIONAL, (_, inner) => ([...inner.matchAll(PLACEHOLDER)].every(([, n]) => known(n)) ? inner : ""))
+    .replace(PLACEHOLDER, (_, name) => (known(name) ? String(params[name]) : ""));
+}
+
+/** A `t(lang, key, params)` reading the tables in order, later tables winning. */
+export function translator(...tables) {
+  const merged = {};
+  for (const lang of LANGS) merged[lang] = Object.assign({}, ...tables.map((table) => table[lang]));
+  function t(lang, key, params = {}) {
+    const text = merged[lang]?.[key] ?? merged[DEFAULT_LANG][key] ?? key;
+    return fill(text, params);
+  }
+  t.has = (key) => key in merged[DEFAULT_LANG];
+  return t;
+}
+
+export const t = translator(KIT_STRINGS);

@@ -1,0 +1,34 @@
+// The list of moves; clicking one asks Python to show the position after it.
+
+import { h } from "./dom.js";
+
+export function createMoves({ t, send }) {
+  const title = h("h3", { class: "ludo-heading" });
+  const list = h("ol", { class: "ludo-moves-list" });
+  const el = h("section", { class: "ludo-moves" }, title, list);
+  let layout = "";
+  return {
+    el,
+    update(view) {
+      const moves = view.observation.moves ?? [];
+      title.textContent = t(view.lang, "moves.title");
+      const signature = JSON.stringify([moves, view.lang]);
+      if (signature !== layout) {
+        layout = signature;
+        const item = (ply, label) => h("li", {},
+          h("button", { type: "button", class: "ludo-move", "data-ply": ply, onclick: () => send({ type: "review", ply }) }, label));
+        list.replaceChildren(
+          moves.length ? item(0, t(view.lang, "moves.start")) : h("li", { class: "ludo-moves-empty" }, t(view.lang, "moves.empty")),
+          ...moves.map((text, index) => item(index + 1, h("span", {}, h("b", {}, `${index + 1}.`), text))),
+        );
+        list.scrollTop = list.scrollHeight;
+      }
+      const reviewed = view.reviewing ? view.review.ply : null;
+      for (const button of list.querySelectorAll(".ludo-move")) {
+        const current = Number(button.dataset.ply) === reviewed;
+        if (current) button.setAttribute("aria-current", "step");
+        else button.removeAttribute("aria-current");
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The frame every game shares: title, status, review banner, board, side panel, toasts.
+
+import { h } from "./dom.js";
+import { createButtons, createLanguage, createSpeed } from "./controls.js";
+import { createMoves } from "./moves.js";
+import { createReviewBanner } from "./review.js";
+import { createSeats } from "./seats.js";
+import { createStatus } from "./status.js";
+import { createToasts } from "./toast.js";
+import { liveHint } from "./view.js";
+
+function createHeader({ t }) {
+  const title = h("h2", { class: "ludo-title" });
+  const rules = h("p", { class: "ludo-rules" });
+  const el = h("header", { class: "ludo-header" }, title, rules);
+  return {
+    el,
+    update(view) {
+      title.textContent = t(view.lang, "game.title");
+      rules.textContent = t(view.lang, "game.rules");
+    },
+  };
+}
+
+function createHintLine({ t }) {
+  const el = h("p", { class: "ludo-hint" });
+  return {
+    el,
+    update(view) {
+      const action = liveHint(view);
+      el.hidden = action === null;
+      el.textContent = action === null ? "" : t(view.lang, "hint.text", { action });
+    },
+  };
+}
+
+/** The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}. */
+export function createShell(ctx, board, initialView) {
+  const parts = {
+    header: createHeader(ctx),
+    status: createStatus(ctx),
+    hint: createHintLine(ctx),
+    review: createReviewBanner(ctx, { onBack: () => board.focus() }),
+    buttons: createButtons(ctx),
+    seats: createSeats(ctx),
+    speed: createSpeed(ctx),
+    language: createLanguage(ctx),
+    moves: createMoves(ctx),
+    toasts: createToasts(ctx, initialView.notice),
+    board,
+  };
+  const { header, status, hint, review, buttons, seats, speed, language, moves, toasts } = parts;
+  const el = h("div", { class: "ludo" },
+    header.el,
+    h("div", { class: "ludo-body" },
+      h("div", { class: "ludo-stage" }, status.el, hint.el, review.el, board.el),
+      h("aside", { class: "ludo-side" }, buttons.el, seats.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
+    ),
+    toasts.el,
+  );
+  return {
+    el,
+    update(view) {
+      el.lang = view.lang;
+      for (const part of Object.values(parts)) part.update(view);
+    },
+    destroy() {
+      toasts.destroy();
+      board.destroy?.();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// Mount a game in an anywidget view: `render({model, el})` of every game entry calls this.
+
+import { ensureStyle } from "./dom.js";
+import { KIT_STRINGS, translator } from "./i18n.js";
+import { createShell } from "./shell.js";
+import { KIT_CSS } from "./style.js";
+import { readView, watchTraits } from "./view.js";
+
+/**
+ * game = {id, strings, css, createBoard(ctx)} where ctx = {t, send} and createBoard returns
+ * {el, update(view), focus(), destroy?()}. Returns the cleanup function anywidget calls.
+ */
+export function mountGame({ model, el }, game) {
+  const ctx = {
+    t: translator(KIT_STRINGS, game.strings),
+    send: (intent) => model.send(intent),
+  };
+  ensureStyle(el, "kit", KIT_CSS);
+  ensureStyle(el, game.id, game.css);
+  const first = readView(model);
+  const shell = createShell(ctx, game.createBoard(ctx), first);
+  el.append(shell.el);
+  const update = () => shell.update(readView(model));
+  shell.update(first);
+  const stop = watchTraits(model, update);
+  return () => {
+    stop();
+    shell.destroy();
+    shell.el.remove();
+  };
+}

@@ -1,0 +1,288 @@
+// The Sortilèges board: an SVG drawn from the observation, and the two-click turn
+// (step, then spell) sent to Python as one `act` intent. No rule is computed here: the
+// squares offered are exactly the keys and lists of `observation.turns`.
+
+import { h, s } from "../kit/dom.js";
+import { seatMark, seatToken } from "../kit/palette.js";
+import { liveHint } from "../kit/view.js";
+
+const CELL = 60;
+const EDGE = 24; // room for the rank numbers (left) and file letters (bottom)
+const PAD = 6;
+const FILES = "abcdefghijklmnopqrstuvwxyz";
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+/** Square name <-> [file index, rank number]. */
+const squareName = (file, rank) => `${FILES[file]}${rank}`;
+const parseSquare = (name) => [FILES.indexOf(name[0]), Number(name.slice(1))];
+
+function geometry({ files, ranks }) {
+  return {
+    width: EDGE + files * CELL + PAD,
+    height: PAD + ranks * CELL + EDGE,
+    corner(name) {
+      const [file, rank] = parseSquare(name);
+      return [EDGE + file * CELL, PAD + (ranks - rank) * CELL];
+    },
+    centre(name) {
+      const [x, y] = this.corner(name);
+      return [x + CELL / 2, y + CELL / 2];
+    },
+  };
+}
+
+/** A five-pointed star of outer radius r. */
+function star(x, y, r, attrs) {
+  const points = Array.from({ length: 10 }, (_, i) => {
+    const radius = i % 2 ? r * 0.45 : r;
+    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+    return `${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`;
+  });
+  return s("polygon", { points: points.join(" "), ...attrs });
+}
+
+function house(x, y, colour) {
+  // A little house in the square's top-left corner, in its owner's colour.
+  return s("path", {
+    class: "sp-house", fill: colour,
+    d: `M${x + 5} ${y + 14} L${x + 14} ${y + 5} L${x + 23} ${y + 14} V${y + 24} H${x + 17} V${y + 18} H${x + 11} V${y + 24} H${x + 5} Z`,
+  });
+}
+
+function plate(g, square, attrs = {}) {
+  const [x, y] = g.corner(square);
+  const [cx, cy] = g.centre(square);
+  return s("g", { class: "sp-spell", "data-spell": square, ...attrs },
+    s("rect", { class: "sp-plate", x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 9 }),
+    star(cx, cy, 14, { class: "sp-star" }),
+  );
+}
+
+function outline(g, square, cls, inset = 3) {
+  const [x, y] = g.corner(square);
+  return s("rect", { class: cls, x: x + inset, y: y + inset, width: CELL - 2 * inset, height: CELL - 2 * inset, rx: 8 });
+}
+
+function witch(g, seat, name, square, cls) {
+  const [cx, cy] = g.centre(square);
+  return s("g", { class: `sp-witch ${cls}`, "data-witch": seat, "data-at": square },
+    seatToken(seat, name, cx, cy + 3, 17),
+    // A pointed hat, so that the pieces read as witches.
+    s("path", { class: "sp-hat", d: `M${cx - 13} ${cy - 11} L${cx + 13} ${cy - 11} L${cx + 6} ${cy - 16} L${cx + 9} ${cy - 29} L${cx - 5} ${cy - 16} Z` }),
+  );
+}
+
+function arrow(g, from, to, colour) {
+  const [x1, y1] = g.centre(from);
+  const [x2, y2] = g.centre(to);
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const [tx, ty] = [x2 - ux * 22, y2 - uy * 22]; // stop short of the witch
+  const [bx, by] = [tx - ux * 12, ty - uy * 12];
+  return s("g", { class: "sp-last-step", stroke: colour, fill: colour },
+    s("circle", { cx: x1, cy: y1, r: 6 }),
+    s("line", { x1, y1, x2: bx, y2: by, "stroke-width": 6, "stroke-linecap": "round" }),
+    s("polygon", { points: `${tx},${ty} ${bx - uy * 9},${by + ux * 9} ${bx + uy * 9},${by - ux * 9}` }),
+  );
+}
+
+/** File letters under the board, rank numbers on its left. */
+function coordinates({ files, ranks }) {
+  const label = (x, y, text) => s("text", { class: "sp-coord", x, y, "text-anchor": "middle" }, text);
+  return [
+    ...Array.from({ length: files }, (_, file) => label(EDGE + file * CELL + CELL / 2, PAD + ranks * CELL + EDGE / 2 + 5, FILES[file])),
+    ...Array.from({ length: ranks }, (_, i) => label(EDGE / 2, PAD + (ranks - i - 1) * CELL + CELL / 2 + 5, String(i + 1))),
+  ];
+}
+
+/** A numbered badge in a square's top-right corner: the order of a hinted turn. */
+function hintBadge(g, square, number) {
+  const [x, y] = g.corner(square);
+  return s("g", { class: "sp-hint-badge" },
+    s("circle", { cx: x + CELL - 11, cy: y + 11, r: 9 }),
+    s("text", { x: x + CELL - 11, y: y + 11, dy: "0.35em", "text-anchor": "middle" }, number));
+}
+
+/** The turn a hint names: "c1-c2/d5" -> {step: "c2", spell: "d5"}. */
+function parseTurn(text) {
+  const match = /^[a-z]\d+-([a-z]\d+)(?:\/([a-z]\d+))?$/.exec(text ?? "");
+  return match ? { step: match[1], spell: match[2] ?? null } : null;
+}
+
+export function createBoard({ t, send }) {
+  const svg = s("svg", {
+    class: "sp-board", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
+    onpointerdown: () => { keyboard = false; },
+    onfocus: () => onFocus(),
+    onclick: (event) => {
+      const square = event.target.closest("[data-square]")?.dataset.square;
+      if (square) { cursor = square; choose(square); }
+    },
+    onkeydown: (event) => onKey(event),
+  });
+  const prompt = h("p", { class: "sp-prompt" });
+  const spoken = h("span", { class: "ludo-sr", "aria-live": "polite" });
+  const el = h("div", { class: "sp" }, svg, prompt, spoken);
+
+  let view = null;
+  let selected = null; // the step square chosen in phase 1...
+  let selectedPly = null; // ...at this ply
+  let pending = null;  // {ply, noticeId, step, spell}: a turn sent, awaiting Python's answer
+  let cursor = null;
+  let keyboard = false; // the cursor shows while the board is used from the keyboard
+
+  const live = () => view.observation;
+  const mover = () => live().witches[live().to_move];
+  /** The turns the viewer may choose from now ({} when they may not act). */
+  const turns = () => (view.canAct && !pending ? live().turns ?? {} : {});
+
+  function act(step, spell) {
+    const obs = live();
+    const action = spell === null ? `${mover()}-${step}` : `${mover()}-${step}/${spell}`;
+    pending = { ply: obs.ply, noticeId: view.notice.id, step, spell };
+    selected = null;
+    send({ type: "act", action, ply: obs.ply });
+    draw();
+  }
+
+  function choose(square) {
+    const options = turns();
+    if (selected === null) {
+      if (!(square in options)) return;
+      if (options[square].length === 0) return act(square, null);
+      selected = square;
+      selectedPly = live().ply;
+    } else if (square === selected) {
+      selected = null; // clicking the witch again takes the step back
+    } else if (options[selected].includes(square)) {
+      return act(selected, square);
+    } else {
+      return;
+    }
+    draw();
+  }
+
+  function showCursor(square) {
+    cursor = square;
+    keyboard = true;
+    spoken.textContent = square;
+    draw();
+  }
+
+  function onFocus() {
+    // Reached from the keyboard (Tab), not by a click: show where the cursor is.
+    if (svg.matches(":focus-visible") && view?.shown.files) showCursor(cursor ?? mover() ?? squareName(0, 1));
+  }
+
+  function onKey(event) {
+    if (!view?.shown.files) return;
+    const { files, ranks } = view.shown;
+    if (event.key in ARROWS) {
+      const [dx, dy] = ARROWS[event.key];
+      const [file, rank] = parseSquare(cursor ?? mover() ?? squareName(0, 1));
+      showCursor(squareName(Math.min(files - 1, Math.max(0, file + dx)), Math.min(ranks, Math.max(1, rank + dy))));
+    } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+      choose(cursor);
+    } else if (event.key === "Escape" && selected !== null) {
+      selected = null;
+      draw();
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  function promptKey() {
+    if (view.reviewing || live().terminal) return null;
+    if (pending) return "prompt.sent";
+    if (!view.canAct) return null;
+    return selected === null ? "prompt.step" : "prompt.spell";
+  }
+
+  function draw() {
+    const obs = view.shown;
+    if (!obs.files) return svg.replaceChildren(); // no game yet
+    const g = geometry(obs);
+    const options = turns();
+    const targets = selected === null ? Object.keys(options) : options[selected];
+    const targetClass = selected === null ? "step" : "spell";
+    const hint = parseTurn(liveHint(view));
+    const layers = { squares: [], marks: [], pieces: [], top: [] };
+    const colour = (seat) => seatMark(seat, view.names[seat]).colour;
+
+    obs.houses.forEach((square, seat) => {
+      const [x, y] = g.corner(square);
+      layers.marks.push(s("rect", { class: "sp-house-floor", x, y, width: CELL, height: CELL, fill: colour(seat) }), house(x, y, colour(seat)));
+    });
+    for (let rank = obs.ranks; rank >= 1; rank -= 1) {
+      for (let file = 0; file < obs.files; file += 1) {
+        const name = squareName(file, rank);
+        const [x, y] = g.corner(name);
+        const target = targets.includes(name);
+        layers.squares.push(s("rect", {
+          class: `sp-square ${(file + rank) % 2 ? "sp-light" : "sp-dark"}${target ? ` sp-target sp-target-${targetClass}` : ""}`,
+          "data-square": name, x, y, width: CELL, height: CELL,
+        }));
+        if (target && targetClass === "step") layers.marks.push(s("circle", { class: "sp-step-dot", cx: x + CELL / 2, cy: y + CELL / 2, r: 9 }));
+        if (target && targetClass === "spell") layers.marks.push(outline(g, name, "sp-spell-target", 7), star(x + CELL / 2, y + CELL / 2, 9, { class: "sp-spell-target-star" }));
+      }
+    }
+
+    if (obs.last) layers.marks.push(arrow(g, obs.last.from, obs.last.to, colour(obs.last.seat)));
+    obs.spells.forEach((square) => {
+      const last = obs.last?.spell === square;
+      layers.pieces.push(plate(g, square, last ? { class: "sp-spell sp-last-spell", stroke: colour(obs.last.seat) } : {}));
+    });
+    if (pending?.spell) layers.pieces.push(plate(g, pending.spell, { class: "sp-spell sp-pending" }));
+
+    const returns = obs.terminal ? obs.returns ?? [] : null;
+    const best = returns ? Math.max(...returns) : null;
+    const moving = selected ?? pending?.step ?? null;
+    obs.witches.forEach((square, seat) => {
+      const isMover = moving !== null && seat === obs.to_move;
+      const state = returns ? (returns[seat] < best ? "sp-lost" : "sp-won") : isMover ? "sp-ghost" : "";
+      const name = view.names[seat] ?? "";
+      layers.pieces.push(witch(g, seat, name, square, state));
+      if (isMover) layers.pieces.push(witch(g, seat, name, moving, "sp-provisional"));
+    });
+
+    if (hint) {
+      layers.top.push(outline(g, hint.step, "sp-hint"), hintBadge(g, hint.step, "1"));
+      if (hint.spell) layers.top.push(outline(g, hint.spell, "sp-hint"), hintBadge(g, hint.spell, "2"));
+    }
+    if (keyboard && cursor) layers.top.push(outline(g, cursor, "sp-cursor", 1));
+
+    svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
+    svg.setAttribute("aria-label", t(view.lang, "board.label"));
+    // Hooks for browser tests: the ply drawn and what a click would do now.
+    svg.dataset.ply = obs.ply;
+    svg.dataset.phase = view.canAct && !pending ? targetClass : "wait";
+    svg.replaceChildren(
+      s("rect", { class: "sp-frame", x: EDGE - 3, y: PAD - 3, width: obs.files * CELL + 6, height: obs.ranks * CELL + 6, rx: 8 }),
+      s("g", { class: "sp-squares" }, layers.squares),
+      s("g", { class: "sp-marks" }, layers.marks),
+      s("g", { class: "sp-pieces" }, layers.pieces),
+      s("g", { class: "sp-top" }, layers.top),
+      s("g", { class: "sp-labels" }, coordinates(obs)),
+    );
+
+    const key = promptKey();
+    prompt.hidden = key === null;
+    prompt.textContent = key === null ? "" : t(view.lang, key);
+  }
+
+  return {
+    el,
+    update(next) {
+      view = next;
+      const obs = live();
+      if (pending && (obs.ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
+      if (selected !== null && (obs.ply !== selectedPly || !(selected in turns()))) selected = null;
+      draw();
+    },
+    focus() {
+      svg.focus();
+    },
+  };
+}

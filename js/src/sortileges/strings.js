@@ -1,0 +1,22 @@
+// Sortilèges' own text, added to the kit's tables (these keys win over the kit's).
+
+export const SORTILEGES_STRINGS = {
+  fr: {
+    "game.title": "Sortilèges",
+    "game.rules": "À chaque tour : un pas dans une des 8 directions, puis un sort sur une case libre. La sorcière qui ne peut plus bouger a perdu.",
+    "status.win": "{name} a gagné : sa rivale ne peut plus bouger !",
+    "board.label": "Plateau de Sortilèges : flèches pour choisir une case, Entrée pour jouer, Échap pour annuler.",
+    "prompt.step": "Choisis où faire un pas (cases avec un point vert).",
+    "prompt.spell": "Choisis une case à ensorceler (cases en pointillés). Clique sur ta sorcière ou appuie sur Échap pour annuler le pas.",
+    "prompt.sent": "Coup envoyé…",
+  },
+  en: {
+    "game.title": "Sortilèges",
+    "game.rules": "Each turn: one step in any of the 8 directions, then a spell on a free square. The witch who cannot move any more loses.",
+    "status.win": "{name} wins: her rival cannot move any more!",
+    "board.label": "Sortilèges board: arrow keys choose a square, Enter plays, Escape cancels.",
+    "prompt.step": "Choose where to step (squares with a green dot).",
+    "prompt.spell": "Choose a square to spell (dashed squares). Click your witch or press Escape to take the step back.",
+    "prompt.sent": "Move sent…",
+  },
+};

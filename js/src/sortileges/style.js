@@ -1,0 +1,38 @@
+// The board's look. Square colours are mixed from the theme's own colours, so the board
+// follows JupyterLab's light and dark themes; pieces use the Okabe–Ito palette.
+
+export const SORTILEGES_CSS = `
+.sp { display: flex; flex-direction: column; gap: 6px; }
+.sp-board { display: block; width: 100%; max-width: 460px; height: auto; user-select: none; -webkit-user-select: none; border-radius: 10px; }
+.sp-board:focus { outline: none; }
+.sp-board:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
+.sp-frame { fill: none; stroke: var(--ludo-border); stroke-width: 2; }
+.sp-square { stroke: color-mix(in srgb, var(--ludo-fg) 14%, transparent); stroke-width: 1; }
+.sp-light { fill: color-mix(in srgb, var(--ludo-fg) 4%, var(--ludo-bg)); }
+.sp-dark { fill: color-mix(in srgb, var(--ludo-fg) 10%, var(--ludo-bg)); }
+.sp-target { cursor: pointer; }
+.sp-target-step:hover, .sp-target-spell:hover { fill: color-mix(in srgb, var(--ludo-accent) 22%, var(--ludo-bg)); }
+.sp-marks, .sp-pieces, .sp-top, .sp-labels { pointer-events: none; }
+.sp-house-floor { opacity: 0.18; }
+.sp-house { stroke: var(--ludo-bg); stroke-width: 1; }
+.sp-step-dot { fill: var(--ludo-bluish-green); stroke: var(--ludo-bg); stroke-width: 2.5; }
+.sp-spell-target { fill: none; stroke: var(--ludo-reddish-purple); stroke-width: 2.5; stroke-dasharray: 6 4; }
+.sp-spell-target-star { fill: var(--ludo-reddish-purple); opacity: 0.55; }
+.sp-plate { fill: #3b2f63; stroke: color-mix(in srgb, var(--ludo-reddish-purple) 70%, var(--ludo-fg)); stroke-width: 1.5; }
+.sp-star { fill: var(--ludo-yellow); stroke: #8a6d00; stroke-width: 0.8; }
+.sp-last-spell .sp-plate { stroke: inherit; stroke-width: 4; } /* in the caster's colour */
+.sp-pending { opacity: 0.55; }
+.sp-last-step { opacity: 0.7; }
+.sp-hat { fill: #1d1b24; stroke: color-mix(in srgb, var(--ludo-fg) 55%, var(--ludo-bg)); stroke-width: 1.2; stroke-linejoin: round; }
+.sp-ghost { opacity: 0.3; }
+.sp-lost { opacity: 0.4; filter: grayscale(0.6); }
+.sp-won { filter: drop-shadow(0 0 5px var(--ludo-yellow)) drop-shadow(0 0 2px var(--ludo-orange)); }
+.sp-provisional .ludo-token-shape { stroke: var(--ludo-fg-strong); stroke-width: 2; stroke-dasharray: 4 3; }
+.sp-hint { fill: none; stroke: var(--ludo-orange); stroke-width: 3.5; stroke-dasharray: 8 5; }
+.sp-hint-badge circle { fill: var(--ludo-orange); }
+.sp-hint-badge text { fill: var(--ludo-black); font-size: 12px; font-weight: 700; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.sp-cursor { fill: none; stroke: var(--ludo-accent); stroke-width: 4; }
+.sp-board:not(:focus) .sp-cursor { display: none; }
+.sp-coord { fill: var(--ludo-fg-dim); font-size: 14px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.sp-prompt { margin: 0; padding: 6px 10px; border-radius: var(--ludo-radius); background: var(--ludo-bg-2); font-weight: 600; text-align: center; }
+`;

@@ -1,0 +1,54 @@
+// A stand-in for anywidget's model: traits in a Map, change listeners, and a record of
+// every intent sent. Tests play Python's part by calling `model.set`. The fixtures are
+// observations made by engines/sortileges (seed 1, first=0, seat 0 viewing), with `turns`
+// kept for the seat to move only, as docs/protocol.md says.
+
+import fixtures from "./fixtures/sortileges.json" with { type: "json" };
+
+export const FIXTURES = fixtures;
+
+export function defaultTraits(overrides = {}) {
+  return {
+    observation: structuredClone(fixtures.live),
+    review: {},
+    seats: ["human", "bot:2"],
+    levels: ["1", "2", "3"],
+    names: ["Têtdevache", "Fasderat"],
+    viewer: 0,
+    lang: "fr",
+    thinking: false,
+    bot_delay: 1,
+    hint: {},
+    notice: {},
+    ...overrides,
+  };
+}
+
+export function createFakeModel(overrides = {}) {
+  const traits = new Map(Object.entries(defaultTraits(overrides)));
+  const listeners = new Map();
+  const model = {
+    sent: [],
+    saved: 0,
+    get: (name) => traits.get(name),
+    set(name, value) {
+      traits.set(name, value);
+      for (const callback of [...(listeners.get(`change:${name}`) ?? [])]) callback();
+    },
+    on(event, callback) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event).add(callback);
+    },
+    off(event, callback) {
+      listeners.get(event)?.delete(callback);
+    },
+    send(message) {
+      model.sent.push(message);
+    },
+    save_changes() {
+      model.saved += 1;
+    },
+    listenerCount: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+  return model;
+}

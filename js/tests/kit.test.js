@@ -1,0 +1,181 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { KIT_STRINGS, LANGS, t, translator } from "../src/kit/i18n.js";
+import { SORTILEGES_STRINGS } from "../src/sortileges/strings.js";
+import { FIXTURES } from "./fake_model.js";
+import { click, renderSortileges } from "./helpers.js";
+
+const PROTOCOL_CODES = ["malformed", "stale", "not-your-turn", "illegal", "game-over", "nothing", "bot"];
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+afterEach(() => document.body.replaceChildren());
+
+describe("i18n", () => {
+  for (const [name, table] of Object.entries({ kit: KIT_STRINGS, sortileges: SORTILEGES_STRINGS })) {
+    it(`${name}: every key exists in both languages, with the same placeholders`, () => {
+      const [fr, en] = LANGS.map((lang) => table[lang]);
+      expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
+      for (const key of Object.keys(fr)) {
+        expect(fr[key].trim(), key).not.toBe("");
+        expect(en[key].trim(), key).not.toBe("");
+        expect(placeholders(en[key]), key).toEqual(placeholders(fr[key]));
+      }
+    });
+  }
+
+  it("has every key the sources ask for", () => {
+    const tt = translator(KIT_STRINGS, SORTILEGES_STRINGS);
+    const dir = join(import.meta.dirname, "..", "src");
+    const sources = readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".js")).map((f) => readFileSync(`${dir}/${f}`, "utf8"));
+    const keys = sources.flatMap((text) => [...text.matchAll(/"((?:board|button|game|hint|lang|moves|notice|prompt|seat|seats|speed|status)\.[\w.-]+)"/g)].map((m) => m[1]));
+    const dynamic = ["new", "undo", "redo", "hint"].map((type) => `button.${type}`);
+    expect(keys.length).toBeGreaterThan(20);
+    for (const key of [...keys, ...dynamic]) expect(tt.has(key), key).toBe(true);
+  });
+
+  it("translates every error code of the protocol", () => {
+    for (const code of PROTOCOL_CODES) expect(t.has(`notice.${code}`), code).toBe(true);
+  });
+
+  it("fills parameters, drops optional parts without them, falls back to French then to the key", () => {
+    expect(t("fr", "status.turn", { name: "Fasderat" })).toBe("À Fasderat de jouer.");
+    expect(t("en", "notice.illegal", { action: "c1-c3" })).toBe("That move is not allowed: c1-c3.");
+    expect(t("en", "notice.illegal")).toBe("That move is not allowed.");
+    expect(t("de", "button.undo")).toBe("Annuler");
+    expect(t("en", "no.such.key")).toBe("no.such.key");
+  });
+
+  it("lets a game's table override the kit's", () => {
+    const tt = translator(KIT_STRINGS, { fr: { "button.new": "Encore !" }, en: {} });
+    expect(tt("fr", "button.new")).toBe("Encore !");
+    expect(tt("en", "button.new")).toBe("New game");
+  });
+});
+
+describe("shell", () => {
+  it("says whose turn it is, who thinks and who won", () => {
+    const { model, $ } = renderSortileges();
+    expect($(".ludo-status-text").textContent).toBe("À toi, Têtdevache !");
+    model.set("seats", ["bot:1", "bot:2"]);
+    expect($(".ludo-status-text").textContent).toBe("À Têtdevache de jouer.");
+    model.set("thinking", true);
+    expect($(".ludo-status-text").textContent).toBe("Têtdevache réfléchit");
+    expect($(".ludo-thinking")).not.toBeNull();
+    model.set("lang", "en");
+    expect($(".ludo-status-text").textContent).toBe("Têtdevache is thinking");
+  });
+
+  it("announces the winner by name", () => {
+    const { $ } = renderSortileges({ observation: FIXTURES.over, lang: "en" });
+    expect($(".ludo-status").dataset.state).toBe("win");
+    expect($(".ludo-status-text").textContent).toBe("Têtdevache wins: her rival cannot move any more!");
+  });
+
+  it("sends new, undo, redo and hint", () => {
+    const { model, $ } = renderSortileges();
+    for (const type of ["new", "undo", "redo", "hint"]) click($(`[data-intent="${type}"]`));
+    expect(model.sent).toEqual([{ type: "new" }, { type: "undo" }, { type: "redo" }, { type: "hint" }]);
+  });
+
+  it("disables the hint button when the person at the screen may not move", () => {
+    const { model, $ } = renderSortileges();
+    expect($('[data-intent="hint"]').disabled).toBe(false);
+    model.set("thinking", true);
+    expect($('[data-intent="hint"]').disabled).toBe(true);
+  });
+
+  it("seat selectors offer human and each bot level and send a seat intent", () => {
+    const { model, $$ } = renderSortileges();
+    const selects = $$(".ludo-seat-select");
+    expect(selects.map((s) => s.value)).toEqual(["human", "bot:2"]);
+    expect([...selects[1].options].map((o) => [o.value, o.textContent])).toEqual([
+      ["human", "Humain"], ["bot:1", "Robot niveau 1"], ["bot:2", "Robot niveau 2"], ["bot:3", "Robot niveau 3"],
+    ]);
+    selects[1].value = "bot:3";
+    selects[1].dispatchEvent(new Event("change"));
+    expect(model.sent).toEqual([{ type: "seat", seat: 1, value: "bot:3" }]);
+    // Python refused (the trait did not change): the next update shows the truth again.
+    model.set("thinking", false);
+    expect(selects[1].value).toBe("bot:2");
+    model.set("seats", ["bot:1", "bot:3"]);
+    expect($$(".ludo-seat-select").map((s) => s.value)).toEqual(["bot:1", "bot:3"]);
+  });
+
+  it("names a student's bot by its name", () => {
+    const { $$ } = renderSortileges({ levels: ["1", "mon_robot"], seats: ["human", "bot:mon_robot"] });
+    const select = $$(".ludo-seat-select")[1];
+    expect(select.value).toBe("bot:mon_robot");
+    expect(select.selectedOptions[0].textContent).toBe("Robot « mon_robot »");
+  });
+
+  it("speed and language controls send their intents", () => {
+    const { model, $, $$ } = renderSortileges();
+    const slider = $(".ludo-speed-input");
+    expect(slider.value).toBe("1");
+    slider.value = "2.5";
+    slider.dispatchEvent(new Event("change"));
+    click($$(".ludo-lang-button").find((b) => b.dataset.lang === "en"));
+    expect(model.sent).toEqual([{ type: "speed", value: 2.5 }, { type: "lang", value: "en" }]);
+  });
+
+  it("the move list sends review intents, highlights the reviewed move, and leads back", () => {
+    const { model, $, $$ } = renderSortileges();
+    const moves = $$(".ludo-move");
+    expect(moves).toHaveLength(FIXTURES.live.moves.length + 1); // "start" and every move
+    expect(moves[3].textContent).toBe(`3.${FIXTURES.live.moves[2]}`);
+    click(moves[3]);
+    click(moves[0]);
+    expect(model.sent).toEqual([{ type: "review", ply: 3 }, { type: "review", ply: 0 }]);
+    expect($(".ludo-review").hidden).toBe(true);
+
+    model.set("review", { ply: 5, observation: FIXTURES.review });
+    expect($$(".ludo-move[aria-current]").map((b) => b.dataset.ply)).toEqual(["5"]);
+    expect($(".ludo-review").hidden).toBe(false);
+    expect($(".ludo-review-text").textContent).toBe("Tu regardes la position après le coup 5.");
+    click($(".ludo-back"));
+    expect(model.sent.at(-1)).toEqual({ type: "review", ply: null });
+    expect(document.activeElement).toBe($(".sp-board"));
+  });
+
+  it("shows each notice once, translated with its parameters", () => {
+    const { model, $$ } = renderSortileges();
+    const texts = () => $$(".ludo-toast-text").map((n) => n.textContent);
+    model.set("notice", { id: 1, level: "error", code: "illegal", params: { action: "e3-e4/e4" } });
+    expect(texts()).toEqual(["Ce coup n'est pas permis : e3-e4/e4."]);
+    model.set("notice", { id: 1, level: "error", code: "illegal", params: { action: "e3-e4/e4" } });
+    model.set("lang", "en");
+    expect(texts()).toHaveLength(1);
+    model.set("notice", { id: 2, level: "info", code: "nothing", params: {} });
+    expect(texts()).toEqual(["Ce coup n'est pas permis : e3-e4/e4.", "There is nothing to undo or redo."]);
+    expect($$(".ludo-toast").map((n) => n.getAttribute("role"))).toEqual(["alert", "status"]);
+    click($$(".ludo-toast-close")[0]);
+    expect(texts()).toEqual(["There is nothing to undo or redo."]);
+  });
+
+  it("does not replay a notice that was already there when the view opened", () => {
+    const { $$ } = renderSortileges({ notice: { id: 7, level: "error", code: "stale", params: {} } });
+    expect($$(".ludo-toast")).toHaveLength(0);
+  });
+
+  it("names an unknown notice code instead of failing", () => {
+    const { model, $ } = renderSortileges({ lang: "en" });
+    model.set("notice", { id: 3, level: "error", code: "mystery", params: {} });
+    expect($(".ludo-toast-text").textContent).toBe("Message from the game: mystery");
+  });
+
+  it("cleanup removes every listener and the view", () => {
+    const { model, el, cleanup } = renderSortileges();
+    expect(model.listenerCount()).toBeGreaterThan(0);
+    cleanup();
+    expect(model.listenerCount()).toBe(0);
+    expect(el.querySelector(".ludo")).toBeNull();
+    model.set("thinking", true); // no view left to update, and no error
+  });
+
+  it("never writes a trait", () => {
+    const { model, $ } = renderSortileges();
+    click($('[data-intent="new"]'));
+    expect(model.saved).toBe(0);
+  });
+});

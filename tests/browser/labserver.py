@@ -1,0 +1,364 @@
+"""A real Jupyter server for the browser tests and the latency benchmark.
+
+`JupyterServer` starts `jupyter lab` (JupyterLab at /lab, and Notebook 7 at /notebooks
+since the `notebook` package is installed beside it) on a free loopback port with a random
+token, in throwaway config/data/runtime/settings/workspaces folders, serving a folder of
+our choosing (a temporary copy of the notebooks: nothing a test types ever lands in the repo).
+
+(The module is not called `jupyter_server.py`: pytest puts this folder on sys.path, and
+that name would hide the real `jupyter_server` package.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+# User settings written into the throwaway settings folder: no news or update checks, no
+# autosave (the copy is thrown away anyway), and every cell kept in the DOM so that a widget
+# far down a long notebook is rendered and clickable like the others.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class JupyterServer:
+    """`with JupyterServer(folder) as server:` ... `server.url("lab/tree/x.ipynb")`."""
+
+    def __init__(self, root_dir: pathlib.Path | str, startup_timeout: float = 90.0):
+        self.root_dir = pathlib.Path(root_dir)
+        self.startup_timeout = startup_timeout
+        self.token = secrets.token_hex(16)
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self._tmp = tempfile.TemporaryDirectory(prefix="ludo-jupyter-")
+        self.home = pathlib.Path(self._tmp.name)
+        self.log_path = self.home / "server.log"
+
+    def url(self, path: str = "lab") -> str:
+        sep = "&" if "?" in path else "?"
+        return f"{self.base}/{path.lstrip('/')}{sep}token={self.token}"
+
+    # -- lifecycle -------------------------------------------------------------------
+    def start(self) -> "JupyterServer":
+        dirs = {name: self.home / name for name in
+                ("config", "data", "runtime", "settings", "workspaces", "ipython")}
+        for folder in dirs.values():
+            folder.mkdir()
+        for rel, values in LAB_SETTINGS.items():
+            target = dirs["settings"] / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(values))
+        env = dict(os.environ)
+        env.pop("ANYWIDGET_HMR", None)
+        env.update(
+            JUPYTER_CONFIG_DIR=str(dirs["config"]), JUPYTER_DATA_DIR=str(dirs["data"]),
+            JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
+            JUPYTERLAB_SETTINGS_DIR=str(dirs["settings"]),
+            JUPYTERLAB_WORKSPACES_DIR=str(dirs["workspaces"]),
+            IPYTHONDIR=str(dirs["ipython"]), JUPYTER_PLATFORM_DIRS="1",
+            PYDEVD_DISABLE_FILE_VALIDATION="1",
+        )
+        cmd = [
+            sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
+            f"--port={self.port}", "--port-retries=0",
+            f"--ServerApp.root_dir={self.root_dir}",
+            f"--IdentityProvider.token={self.token}",
+            "--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True",
+            "--JupyterNotebookApp.expose_app_in_browser=True",
+            f"--LabApp.user_settings_dir={dirs['settings']}",
+            f"--LabApp.workspaces_dir={dirs['workspaces']}",
+        ]
+        if os.geteuid() == 0:
+            cmd.append("--allow-root")
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
+                                     stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        self._wait_ready()
+        return self
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with {self.proc.returncode}:\n"
+                                   + self.log_tail())
+            try:
+                with urllib.request.urlopen(self.url("api/status"), timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"jupyter lab did not answer in {self.startup_timeout} s:\n"
+                           + self.log_tail())
+
+    def stop(self) -> None:
+        """SIGTERM (the server shuts its kernels down), then make sure nothing is left."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        if self.proc is not None:
+            try:  # anything of ours still in the server's process group (a stray kernel)
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            self.proc = None
+        if not self._log.closed:
+            self._log.close()
+
+    def close(self) -> None:
+        self.stop()
+        self._tmp.cleanup()
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no server log)"
+
+    def __enter__(self) -> "JupyterServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def copy_notebooks(target: pathlib.Path, source: pathlib.Path = NOTEBOOKS) -> pathlib.Path:
+    """A scratch copy of the notebooks folder (without checkpoints)."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
+                    dirs_exist_ok=True)
+    return target
+
+
+# -- driving a notebook in the browser ---------------------------------------------------
+KERNEL_STATUS_JS = """() => {
+    const app = window.jupyterapp;
+    const widget = app && app.shell && app.shell.currentWidget;
+    const ctx = widget && widget.sessionContext;
+    const kernel = ctx && ctx.session && ctx.session.kernel;
+    return kernel ? kernel.status : null;
+}"""
+
+
+class NotebookPage:
+    """One notebook open in JupyterLab (`ui="lab"`) or Notebook 7 (`ui="notebook"`)."""
+
+    def __init__(self, page, server: JupyterServer, path: str, ui: str = "lab"):
+        self.page, self.server, self.path, self.ui = page, server, path, ui
+
+    def open(self, timeout: float = 90.0) -> "NotebookPage":
+        route = f"lab/tree/{self.path}?reset" if self.ui == "lab" else f"notebooks/{self.path}"
+        self.page.goto(self.server.url(route), wait_until="domcontentloaded",
+                       timeout=timeout * 1000)
+        self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
+        self.wait_kernel_idle(timeout)
+        if self.ui == "lab":  # fold the file browser away: room for the notebook
+            self.page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        return self
+
+    def kernel_status(self) -> str | None:
+        return self.page.evaluate(KERNEL_STATUS_JS)
+
+    def wait_kernel_idle(self, timeout: float = 90.0) -> None:
+        """The toolbar says idle before a kernel exists: ask the session itself."""
+        self.page.wait_for_function(f"({KERNEL_STATUS_JS})() === 'idle'",
+                                    timeout=timeout * 1000, polling=100)
+
+    def run_all(self) -> None:
+        """Run > Run All Cells, through the menu as a person would."""
+        page = self.page
+        if self.ui == "lab":
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        else:
+            page.locator("#menu-panel .lm-MenuBar-itemLabel", has_text="Run").first.click()
+        item = page.locator('.lm-Menu-item[data-command="runmenu:run-all"]')
+        item.wait_for(state="visible", timeout=10_000)
+        item.click()
+
+    def cell_count(self) -> int:
+        return self.page.locator(".jp-Notebook .jp-Cell").count()
+
+    def run_code(self, code: str, timeout: float = 60.0) -> str:
+        """Append a code cell after the last one, run it (Ctrl+Enter), return its output."""
+        page = self.page
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        before = cells.count()
+        last = cells.nth(before - 1)
+        last.scroll_into_view_if_needed()
+        # Select the last cell, then the toolbar's "Insert a cell below" button.
+        last.locator(".jp-InputPrompt").first.click()
+        page.locator('.jp-NotebookPanel-toolbar [data-command="notebook:insert-cell-below"]') \
+            .first.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('.jp-Notebook .jp-Cell').length > {before}",
+            timeout=10_000)
+        new = cells.nth(before)
+        editor = new.locator(".cm-content")
+        editor.click()
+        page.keyboard.insert_text(code)
+        page.keyboard.press("Control+Enter")
+        output = new.locator(".jp-OutputArea-output")
+        output.first.wait_for(state="visible", timeout=timeout * 1000)
+        self.wait_kernel_idle(timeout)
+        return "\n".join(output.all_inner_texts())
+
+    def wait_all_run(self, timeout: float = 180.0) -> None:
+        """Wait until every code cell has run (after Run All) and the kernel is idle.
+
+        Fails at once, with the traceback, if a cell raised."""
+        deadline = time.monotonic() + timeout
+        state = None
+        while time.monotonic() < deadline:
+            state = self.page.evaluate(RUN_STATE_JS)
+            if state["error"]:
+                raise AssertionError(f"a notebook cell raised:\n{state['error']}")
+            if state["done"]:
+                return
+            time.sleep(0.25)
+        raise TimeoutError(f"Run All not finished after {timeout} s: {state}")
+
+
+RUN_STATE_JS = """() => {
+    const widget = window.jupyterapp.shell.currentWidget;
+    const notebook = widget && widget.content;
+    const kernel = widget && widget.sessionContext && widget.sessionContext.session
+        && widget.sessionContext.session.kernel;
+    if (!notebook || !notebook.widgets) return {done: false, error: null, why: 'no notebook'};
+    let error = null, pending = 0;
+    for (const cell of notebook.widgets) {
+        if (cell.model.type !== 'code') continue;
+        for (const output of cell.model.outputs.toJSON()) {
+            if (output.output_type === 'error' && error === null)
+                error = `${output.ename}: ${output.evalue}\\n` + (output.traceback || []).join('\\n')
+                    .replace(/\\u001b\\[[0-9;]*m/g, '');
+        }
+        const prompt = cell.node.querySelector('.jp-InputPrompt');
+        if (cell.model.executionCount === null || (prompt && prompt.textContent.includes('*')))
+            pending += 1;
+    }
+    const idle = Boolean(kernel) && kernel.status === 'idle';
+    return {done: idle && pending === 0, error, why: {idle, pending}};
+}"""
+
+
+# -- the Sortilèges board ----------------------------------------------------------------
+# The observation's ply as the page shows it: the board's `data-ply` (a test hook of
+# js/src/sortileges/board.js, like `data-phase` and the squares' `data-square`).
+PLY_FN = """(svg) => svg.dataset.ply === undefined ? NaN : Number(svg.dataset.ply)"""
+
+# Arm a probe: the time of the next click in the widget, and of the first frame after the
+# board shows a ply beyond the current one (both from the page's own clock).
+PROBE_JS = f"""(svg) => {{
+    const ply = {PLY_FN};
+    const root = svg.closest('.ludo') || svg.parentElement;
+    const start = ply(svg);
+    const probe = window.__ludoProbe = {{start, click: null, dom: null, render: null}};
+    root.addEventListener('click', () => {{
+        if (probe.click === null) probe.click = performance.now();
+    }}, {{capture: true, once: true}});
+    const observer = new MutationObserver(() => {{
+        if (probe.click === null || probe.dom !== null || ply(svg) <= start) return;
+        probe.dom = performance.now();
+        observer.disconnect();
+        requestAnimationFrame(() => {{ probe.render = performance.now(); }});
+    }});
+    observer.observe(root, {{subtree: true, childList: true, attributes: true, characterData: true}});
+}}"""
+
+
+class SortilegesBoard:
+    """The n-th Sortilèges widget on the page (0: the first)."""
+
+    STEP = ".sp-target-step[data-square]"
+    SPELL = ".sp-target-spell[data-square]"
+
+    def __init__(self, page, index: int = 0):
+        self.page = page
+        self.svg = page.locator("svg.sp-board").nth(index)
+
+    def wait_visible(self, timeout: float = 90.0) -> None:
+        self.svg.wait_for(state="visible", timeout=timeout * 1000)
+
+    def ply(self) -> int:
+        return self.svg.evaluate(PLY_FN)
+
+    def wait_ply(self, ply: int, timeout: float = 30.0) -> None:
+        handle = self.svg.element_handle()
+        self.page.wait_for_function(f"([svg, n]) => ({PLY_FN})(svg) >= n", arg=[handle, ply],
+                                    timeout=timeout * 1000, polling="raf")
+
+    def targets(self, kind: str) -> list[str]:
+        selector = self.STEP if kind == "step" else self.SPELL
+        return self.svg.locator(selector).evaluate_all(
+            "els => els.map(e => e.dataset.square)")
+
+    def wait_targets(self, kind: str, timeout: float = 30.0) -> list[str]:
+        selector = self.STEP if kind == "step" else self.SPELL
+        self.svg.locator(selector).first.wait_for(state="attached", timeout=timeout * 1000)
+        return self.targets(kind)
+
+    def click(self, square: str) -> None:
+        self.svg.locator(f'[data-square="{square}"]').click()
+
+    def arm_probe(self) -> None:
+        self.svg.evaluate(PROBE_JS)
+
+    def probe_latency_ms(self, timeout: float = 30.0) -> float:
+        """Click-to-render time (ms) measured by the probe armed before the click."""
+        self.page.wait_for_function("() => window.__ludoProbe && window.__ludoProbe.render",
+                                    timeout=timeout * 1000)
+        probe = self.page.evaluate("() => window.__ludoProbe")
+        return probe["render"] - probe["click"]
+
+    def phase(self) -> str | None:
+        return self.svg.get_attribute("data-phase")
+
+    def play_turn(self, choose=lambda options: options[0]) -> tuple[str, str | None, float]:
+        """Click a highlighted step square, then (unless that step ends the turn) a
+        highlighted spell square; return both and the click-to-render latency (ms) of the
+        click that sent the turn, up to the frame where the board shows the next ply."""
+        step = choose(self.wait_targets("step"))
+        self.arm_probe()
+        self.click(step)
+        spell = None
+        if self.phase() == "spell":
+            spell = choose(self.wait_targets("spell"))
+            self.arm_probe()
+            self.click(spell)
+        return step, spell, self.probe_latency_ms()

@@ -1,0 +1,5 @@
+"""Jupyter widgets (anywidget) for the ludotheque games: one class per game."""
+
+from .sortileges import Sortileges
+
+__all__ = ["Sortileges"]

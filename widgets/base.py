@@ -1,0 +1,348 @@
+"""The base every game widget derives from: Python referee, browser view.
+
+The browser receives only traits written here (the viewer's observation and UI settings,
+see docs/protocol.md) and sends intents as custom messages. Every intent is checked against
+the engine; a refused one changes nothing and raises a `notice` the UI kit shows. Bots think
+in background threads with a time budget; anything that changes the game (new game, undo,
+seat change) bumps a generation counter and cancels the search, so a late answer is dropped.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import threading
+from typing import Any, Callable, ClassVar
+
+import anywidget
+import traitlets
+
+from ludotheque.engines.bots import Bot, Deadline, as_bot
+from ludotheque.engines.core import Game, GameOverError, RulesError, State
+
+STATIC = pathlib.Path(__file__).parent / "static"
+HUMAN = "human"
+MAX_BOT_DELAY = 5.0
+INTENT_FIELDS = {
+    "act": {"action": str, "ply": int},
+    "new": {},
+    "undo": {},
+    "redo": {},
+    "hint": {},
+    "seat": {"seat": int, "value": str},
+    "lang": {"value": str},
+    "speed": {"value": (int, float)},
+    "review": {"ply": (int, type(None))},
+}
+
+
+class IntentError(RulesError):
+    """An intent from the browser that is refused before it reaches the rules."""
+
+    code = "malformed"
+
+
+def bundle(name: str) -> pathlib.Path:
+    """The bundled ESM of one game's front-end (built by `npm run build` in js/)."""
+    return STATIC / f"{name}.js"
+
+
+class GameWidget(anywidget.AnyWidget):
+    """A game in a notebook cell, playable by clicks and from Python.
+
+    Subclasses set `_esm`, `game_class`, `seat_names` and implement `make_bot`.
+    """
+
+    game_class: ClassVar[type[Game]]
+    seat_names: ClassVar[list[str]]
+
+    observation = traitlets.Dict().tag(sync=True)
+    review = traitlets.Dict().tag(sync=True)
+    seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    viewer = traitlets.Int(None, allow_none=True).tag(sync=True)
+    lang = traitlets.Enum(["fr", "en"], "fr").tag(sync=True)
+    thinking = traitlets.Bool(False).tag(sync=True)
+    bot_delay = traitlets.Float(0.6).tag(sync=True)
+    hint = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, seats: list[Any] | None = None, *, seed: int | None = None,
+                 lang: str = "fr", bot_seconds: float = 1.0, bot_delay: float = 0.6,
+                 options: dict[str, Any] | None = None, **start: Any):
+        self.game = self.game_class(**(options or {}))
+        self.bot_seconds = bot_seconds
+        self._lock = threading.RLock()
+        self._generation = 0
+        self._cancel = threading.Event()
+        self._worker: threading.Thread | None = None
+        self._notice_id = 0
+        self._state = self.game.new_game(seed, **start)
+        self._custom_bots: dict[str, Bot] = {}
+        seats = [self._seat_label(seat) for seat in seats or self.default_seats()]
+        super().__init__(
+            levels=[*self.bot_levels(), *self._custom_bots], names=list(self.seat_names),
+            lang=lang, bot_delay=bot_delay, seats=seats,
+        )
+        self.on_msg(self._on_intent)
+        self.observe(self._on_seats, names="seats")
+        self._changed()
+
+    # -- what each game provides ---------------------------------------------------
+    def make_bot(self, level: str, seed: int) -> Bot:
+        """The bot playing at `level` (a string from `bot_levels`)."""
+        raise NotImplementedError
+
+    def bot_levels(self) -> tuple[str, ...]:
+        return ("1",)
+
+    def default_seats(self) -> list[str]:
+        """Seat 0 human, the others the middle bot level."""
+        levels = self.bot_levels()
+        return [HUMAN] + [f"bot:{levels[len(levels) // 2]}"] * (self.game.players - 1)
+
+    def _seat_label(self, seat: Any) -> str:
+        """A seat given as "human", "bot:N", or a bot / plain function of the observation
+        (registered as an extra level named after it, so a student's bot can take a seat)."""
+        if isinstance(seat, str):
+            return seat
+        bot = as_bot(seat)
+        self._custom_bots[bot.name] = bot
+        return f"bot:{bot.name}"
+
+    # -- Python API for notebooks --------------------------------------------------
+    @property
+    def state(self) -> State:
+        """A copy of the game state (changing it changes nothing here)."""
+        with self._lock:
+            return self._state.clone()
+
+    def new_game(self, seed: int | None = None, **start: Any) -> None:
+        """Start again (a new random seed unless given); cancels a thinking bot."""
+        with self._lock:
+            self._state = self.game.new_game(seed, **start)
+            self._changed()
+
+    def play(self, action: Any, wait: bool = True) -> None:
+        """Play an action (or its text) for whoever is to move; raises RulesError if the
+        rules refuse it. With `wait`, return once the bots have replied."""
+        with self._lock:
+            self._state.apply(action)
+            self._changed()
+        if wait and HUMAN in self.seats:
+            self.wait()
+
+    def undo(self) -> None:
+        """Take back moves until a human is to move again (or the start)."""
+        with self._lock:
+            self._step_back_or_forth(self._state.undo, lambda: bool(self._state.history))
+
+    def redo(self) -> None:
+        """Replay moves taken back, up to the next human turn."""
+        with self._lock:
+            self._step_back_or_forth(self._state.redo, lambda: bool(self._state.redo_stack))
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until no bot is to move (a human's turn, or the game's end)."""
+        deadline = Deadline(timeout)
+        while True:
+            with self._lock:
+                worker = self._worker if self._bot_to_move() else None
+            if worker is None:
+                return
+            worker.join(max(deadline.remaining(), 0))
+            if worker.is_alive():
+                raise TimeoutError(f"bots still playing after {timeout} s")
+            with self._lock:
+                if self._worker is worker:  # it ended without moving: failed or cancelled
+                    return
+
+    def close(self) -> None:
+        self._cancel.set()
+        super().close()
+
+    # -- state changes -------------------------------------------------------------
+    def _step_back_or_forth(self, step: Callable[[], Any], possible: Callable[[], bool]) -> None:
+        if not possible():
+            raise RulesError("nothing to take back or replay").with_code("nothing")
+        step()
+        while possible() and not self._state.is_terminal() and self._bot_to_move() \
+                and HUMAN in self.seats:
+            step()
+        self._changed()
+
+    def _changed(self) -> None:
+        """After any change of game or seats: stop stale work, publish, start a bot."""
+        self._generation += 1
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self.thinking = False
+        self.hint = {}
+        self.review = {}
+        self._publish()
+        self._start_bot_if_due()
+
+    def _publish(self) -> None:
+        humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
+        to_move = self._state.current_player()
+        if len(humans) == 1:
+            self.viewer = humans[0]
+        elif humans:
+            self.viewer = to_move if to_move in humans else self.viewer
+        else:
+            self.viewer = None
+        self.observation = self._state.observation(self.viewer)
+
+    def _bot_to_move(self) -> bool:
+        seat = self._state.current_player()
+        return not self._state.is_terminal() and self.seats[seat] != HUMAN
+
+    def _bot(self, seat: int) -> Bot:
+        """The bot for `seat`, seeded from the game and the ply: a seeded game replays
+        exactly, and after an undo a bot answers as it did before."""
+        level = self.seats[seat].split(":", 1)[1]
+        if level in self._custom_bots:
+            return self._custom_bots[level]
+        return self.make_bot(level, seed=hash((self._state.seed, self._state.ply)))
+
+    def _start_bot_if_due(self) -> None:
+        if not self._bot_to_move():
+            self._worker = None
+            return
+        bot = self._bot(self._state.current_player())
+        self._run_in_background(bot, self.bot_delay, self._bot_answered)
+
+    def _bot_answered(self, action: Any) -> None:
+        self._state.apply(action)
+        self._changed()
+
+    def _run_in_background(self, bot: Bot, delay: float, done: Callable[[Any], None],
+                           visible: bool = True) -> None:
+        """Let `bot` think on a copy of the state; `done(action)` runs under the lock
+        only if nothing changed meanwhile. `visible` shows it as a bot thinking."""
+        generation, cancel, position = self._generation, self._cancel, self._state.clone()
+        self.thinking = visible
+
+        def think() -> None:
+            if cancel.wait(delay):
+                return
+            try:
+                action = bot.choose(position, Deadline(self.bot_seconds, cancel))
+            except Exception as error:  # a bot's failure is reported, never fatal
+                with self._lock:
+                    if generation == self._generation:
+                        self.thinking = False
+                        self._notify("error", "bot", message=str(error))
+                return
+            with self._lock:
+                if generation == self._generation and not cancel.is_set():
+                    self.thinking = False
+                    done(action)
+
+        self._worker = threading.Thread(target=think, daemon=True, name=f"{self.game.name}-bot")
+        self._worker.start()
+
+    def _on_seats(self, change: dict) -> None:
+        with self._lock:
+            self._changed()
+
+    @traitlets.validate("seats")
+    def _check_seats(self, proposal: dict) -> list[str]:
+        seats = list(proposal["value"])
+        allowed = {HUMAN} | {f"bot:{level}" for level in self.levels or self.bot_levels()}
+        if len(seats) != self.game.players or not set(seats) <= allowed:
+            raise traitlets.TraitError(
+                f"seats must be {self.game.players} values among {sorted(allowed)}, got {seats}")
+        return seats
+
+    # -- intents from the browser --------------------------------------------------
+    def _on_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            kind = self._check_shape(content)
+            with self._lock:
+                getattr(self, f"_intent_{kind}")(content)
+        except RulesError as error:
+            self._notify("error", error.code, message=str(error), **error.params)
+
+    @staticmethod
+    def _check_shape(content: Any) -> str:
+        if not isinstance(content, dict) or content.get("type") not in INTENT_FIELDS:
+            raise IntentError(f"unknown intent {content!r:.80}")
+        kind = content["type"]
+        for field, kinds in INTENT_FIELDS[kind].items():
+            value = content.get(field, ...)
+            if isinstance(value, bool) or not isinstance(value, kinds):
+                raise IntentError(f"intent {kind!r} needs a field {field!r} of the right type")
+        return kind
+
+    def _intent_act(self, content: dict) -> None:
+        state = self._state
+        if state.is_terminal():
+            raise GameOverError("the game is over", action=content["action"])
+        if content["ply"] != state.ply:
+            raise RulesError(f"move made at ply {content['ply']}, the game is at ply {state.ply}",
+                             action=content["action"]).with_code("stale")
+        if self._bot_to_move() or self.thinking or self.review:
+            raise RulesError("it is not a human's turn").with_code("not-your-turn")
+        state.apply(content["action"])
+        self._changed()
+
+    def _intent_new(self, _content: dict) -> None:
+        self.new_game()
+
+    def _intent_undo(self, _content: dict) -> None:
+        self.undo()
+
+    def _intent_redo(self, _content: dict) -> None:
+        self.redo()
+
+    def _intent_hint(self, _content: dict) -> None:
+        if self._state.is_terminal():
+            raise GameOverError("the game is over")
+        ply = self._state.ply
+        hint_bot = self.make_bot(self.bot_levels()[-1], seed=ply)
+        self._run_in_background(
+            hint_bot, 0.0, lambda action: self.set_trait("hint", {"action": str(action), "ply": ply}),
+            visible=False)
+
+    def _intent_seat(self, content: dict) -> None:
+        seats = list(self.seats)
+        if not 0 <= content["seat"] < len(seats):
+            raise IntentError(f"there is no seat {content['seat']}")
+        seats[content["seat"]] = content["value"]
+        try:
+            self.seats = seats
+        except traitlets.TraitError as error:
+            raise IntentError(str(error)) from error
+
+    def _intent_lang(self, content: dict) -> None:
+        if content["value"] not in ("fr", "en"):
+            raise IntentError(f"unknown language {content['value']!r}")
+        self.lang = content["value"]
+
+    def _intent_speed(self, content: dict) -> None:
+        self.bot_delay = min(max(float(content["value"]), 0.0), MAX_BOT_DELAY)
+
+    def _intent_review(self, content: dict) -> None:
+        ply = content["ply"]
+        if ply is None:
+            self.review = {}
+            return
+        if not 0 <= ply <= self._state.ply:
+            raise IntentError(f"there is no move {ply}")
+        past = self._state.replayed(ply)
+        self.review = {"ply": ply, "observation": past.observation(self.viewer)}
+
+    def _notify(self, level: str, code: str, **params: Any) -> None:
+        self._notice_id += 1
+        self.notice = {"id": self._notice_id, "level": level, "code": code, "params": params}
+
+    # -- display -------------------------------------------------------------------
+    def __repr__(self) -> str:
+        state = self._state
+        if state.is_terminal():
+            winners = [self.names[i] for i, r in enumerate(state.returns()) if r > 0]
+            outcome = f"winner={winners[0]!r}" if len(winners) == 1 else "over"
+            return f"{type(self).__name__}(turns={state.ply}, {outcome})"
+        return (f"{type(self).__name__}(turn={state.ply + 1}, "
+                f"to_move={self.names[state.current_player()]!r})")
