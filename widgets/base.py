@@ -22,7 +22,7 @@ from ludotheque.engines.core import Game, GameOverError, RulesError, State
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
 MAX_BOT_DELAY = 5.0
-INTENT_FIELDS = {
+BASE_INTENTS = {
     "act": {"action": str, "ply": int},
     "new": {},
     "undo": {},
@@ -54,6 +54,9 @@ class GameWidget(anywidget.AnyWidget):
 
     game_class: ClassVar[type[Game]]
     seat_names: ClassVar[list[str]]
+    intents: ClassVar[dict[str, dict[str, Any]]] = BASE_INTENTS
+    """Intent type -> required fields and their types; a game adds its own intents by
+    extending this dict and defining `_intent_<type>(content)`."""
 
     observation = traitlets.Dict().tag(sync=True)
     review = traitlets.Dict().tag(sync=True)
@@ -66,6 +69,8 @@ class GameWidget(anywidget.AnyWidget):
     bot_delay = traitlets.Float(0.6).tag(sync=True)
     hint = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
+    options = traitlets.Dict().tag(sync=True)
+    option_choices = traitlets.Dict().tag(sync=True)
 
     def __init__(self, seats: list[Any] | None = None, *, seed: int | None = None,
                  lang: str = "fr", bot_seconds: float = 1.0, bot_delay: float = 0.6,
@@ -82,7 +87,8 @@ class GameWidget(anywidget.AnyWidget):
         seats = [self._seat_label(seat) for seat in seats or self.default_seats()]
         super().__init__(
             levels=[*self.bot_levels(), *self._custom_bots], names=list(self.seat_names),
-            lang=lang, bot_delay=bot_delay, seats=seats,
+            lang=lang, bot_delay=bot_delay, seats=seats, options=self.game.options,
+            option_choices=self.choices(),
         )
         self.on_msg(self._on_intent)
         self.observe(self._on_seats, names="seats")
@@ -95,6 +101,10 @@ class GameWidget(anywidget.AnyWidget):
 
     def bot_levels(self) -> tuple[str, ...]:
         return ("1",)
+
+    def choices(self) -> dict[str, list[Any]]:
+        """Game options the UI may change for a new game, with their allowed values."""
+        return {}
 
     def default_seats(self) -> list[str]:
         """Seat 0 human, the others the middle bot level."""
@@ -117,11 +127,19 @@ class GameWidget(anywidget.AnyWidget):
         with self._lock:
             return self._state.clone()
 
-    def new_game(self, seed: int | None = None, **start: Any) -> None:
-        """Start again (a new random seed unless given); cancels a thinking bot."""
+    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None,
+                 **start: Any) -> None:
+        """Start again (a new random seed unless given), with changed game `options` if
+        given; cancels a thinking bot. Seats follow a change in the number of players."""
         with self._lock:
-            self._state = self.game.new_game(seed, **start)
-            self._changed()
+            game = self.game_class(**{**self.game.options, **(options or {})})
+            state = game.new_game(seed, **start)
+            self.game, self._state, self.options = game, state, game.options
+            seats = (list(self.seats) + self.default_seats()[len(self.seats):])[:game.players]
+            if seats != self.seats:
+                self.seats = seats  # observed: publishes and starts a bot
+            else:
+                self._changed()
 
     def play(self, action: Any, wait: bool = True) -> None:
         """Play an action (or its text) for whoever is to move; raises RulesError if the
@@ -264,12 +282,11 @@ class GameWidget(anywidget.AnyWidget):
         except RulesError as error:
             self._notify("error", error.code, message=str(error), **error.params)
 
-    @staticmethod
-    def _check_shape(content: Any) -> str:
-        if not isinstance(content, dict) or content.get("type") not in INTENT_FIELDS:
+    def _check_shape(self, content: Any) -> str:
+        if not isinstance(content, dict) or content.get("type") not in self.intents:
             raise IntentError(f"unknown intent {content!r:.80}")
         kind = content["type"]
-        for field, kinds in INTENT_FIELDS[kind].items():
+        for field, kinds in self.intents[kind].items():
             value = content.get(field, ...)
             if isinstance(value, bool) or not isinstance(value, kinds):
                 raise IntentError(f"intent {kind!r} needs a field {field!r} of the right type")
@@ -287,8 +304,13 @@ class GameWidget(anywidget.AnyWidget):
         state.apply(content["action"])
         self._changed()
 
-    def _intent_new(self, _content: dict) -> None:
-        self.new_game()
+    def _intent_new(self, content: dict) -> None:
+        options = content.get("options", {})
+        choices = self.option_choices
+        if not isinstance(options, dict) or any(
+                name not in choices or value not in choices[name] for name, value in options.items()):
+            raise IntentError(f"options must be a dict of choices among {choices}")
+        self.new_game(options=options)
 
     def _intent_undo(self, _content: dict) -> None:
         self.undo()

@@ -215,3 +215,27 @@ def test_fuzzed_intents_never_break_the_referee(intent):
         assert snapshot(widget) == before
     assert widget.observation == widget.state.observation(widget.viewer)
     widget.close()
+
+
+class SmallBoards(Sortileges):
+    def choices(self):
+        return {"files": [3, 4, 6], "ranks": [3, 4, 8]}
+
+
+def test_a_new_game_can_change_the_options_offered():
+    widget = SmallBoards(["human", "human"], seed=1, first=0)
+    send(widget, {"type": "new", "options": {"files": 4, "ranks": 4}})
+    assert widget.options["files"] == 4 and widget.observation["files"] == 4
+    assert widget.observation["ranks"] == 4 and widget.state.ply == 0
+    widget.close()
+
+
+@pytest.mark.parametrize("options", [{"files": 5}, {"colour": "red"}, ["files", 4], {"files": "4"}])
+def test_options_outside_the_choices_are_refused(options):
+    widget = SmallBoards(["human", "human"], seed=1, first=0)
+    widget.play(widget.state.legal_actions()[0])
+    before = snapshot(widget)
+    send(widget, {"type": "new", "options": options})
+    assert widget.notice["code"] == "malformed" and snapshot(widget) == before
+    assert widget.options["files"] == 6
+    widget.close()

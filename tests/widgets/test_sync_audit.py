@@ -10,7 +10,7 @@ from ludotheque.widgets import Sortileges
 from widget_wire import Wire, send
 
 SYNCED = {"observation", "review", "seats", "levels", "names", "viewer", "lang", "thinking",
-          "bot_delay", "hint", "notice"}
+          "bot_delay", "hint", "notice", "options", "option_choices"}
 SEED = 918_273_645
 
 
