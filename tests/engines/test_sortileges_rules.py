@@ -1,4 +1,4 @@
-"""One test per line of /work/shared/rules/sortileges.md (and of its French original)."""
+"""One test per line of shared/rules/sortileges.md (and of its French original)."""
 
 import json
 
