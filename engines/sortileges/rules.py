@@ -2,7 +2,8 @@
 
 Rules: shared/rules/sortileges.md (French original in shared/seeds/). A turn is a step
 then, if any square can take it, a spell: `c1-c2/d5`, or `c1-c2` when no square could be
-spelled. The witch who cannot step at the start of her turn loses. Seat 0 is Têtdevache (first house), seat 1 Fasderat.
+spelled. The witch who cannot step at the start of her turn loses. Seat 0 is Têtdevache
+(first house), seat 1 Fasderat.
 """
 
 from __future__ import annotations
