@@ -21,6 +21,12 @@ from typing import Any, ClassVar
 TERMINAL = -1
 """`current_player()` of a game that has ended."""
 
+OMNISCIENT = "omniscient"
+"""A special seat: `observation(OMNISCIENT)` sees every secret a game would ever show at the
+table (all hands; never a deck's order or the seed). Only for a spectator who explicitly
+asks for it (the widget's omniscient view of a game between bots); games without secrets
+answer it with their public view."""
+
 
 class RulesError(ValueError):
     """A refusal by the rules. `code` names the kind, so a UI can translate it."""

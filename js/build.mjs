@@ -4,7 +4,7 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 
-const GAMES = ["sortileges"];
+const GAMES = ["sortileges", "petits_pas", "nains", "sorciere"];
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 await build({

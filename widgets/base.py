@@ -17,7 +17,7 @@ import anywidget
 import traitlets
 
 from ludotheque.engines.bots import Bot, Deadline, as_bot
-from ludotheque.engines.core import Game, GameOverError, RulesError, State
+from ludotheque.engines.core import OMNISCIENT, Game, GameOverError, RulesError, State
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
@@ -33,6 +33,13 @@ BASE_INTENTS = {
     "speed": {"value": (int, float)},
     "review": {"ply": (int, type(None))},
 }
+HIDDEN_INTENTS = {
+    "ready": {},
+    "omniscient": {"value": bool},
+}
+"""Intents of games with hidden information (`hidden_information = True`): `ready` lifts
+the hot-seat curtain for the seat it names; `omniscient` turns the all-seeing spectator
+view on or off (only with no human seat)."""
 
 
 class IntentError(RulesError):
@@ -57,6 +64,15 @@ class GameWidget(anywidget.AnyWidget):
     intents: ClassVar[dict[str, dict[str, Any]]] = BASE_INTENTS
     """Intent type -> required fields and their types; a game adds its own intents by
     extending this dict and defining `_intent_<type>(content)`."""
+    hidden_information: ClassVar[bool] = False
+    """True for games with secrets (hands): with two or more human seats a curtain hides
+    the screen between turns (hot seat), and a game between bots shows both hands only when
+    the `omniscient` view is turned on. Adds HIDDEN_INTENTS."""
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("hidden_information"):
+            cls.intents = {**HIDDEN_INTENTS, **cls.intents}
 
     observation = traitlets.Dict().tag(sync=True)
     review = traitlets.Dict().tag(sync=True)
@@ -71,6 +87,13 @@ class GameWidget(anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
     option_choices = traitlets.Dict().tag(sync=True)
+    hidden = traitlets.Bool(False).tag(sync=True)
+    """The class's `hidden_information`: the UI offers the curtain and the omniscient view."""
+    curtain = traitlets.Int(None, allow_none=True).tag(sync=True)
+    """Hot seat with secrets: the seat to call to the screen (the observation meanwhile is
+    the public one); None when no curtain is down."""
+    omniscient = traitlets.Bool(False).tag(sync=True)
+    """Bots only, secrets: show every hand (the engine's `observation(OMNISCIENT)`)."""
 
     def __init__(self, seats: list[Any] | None = None, *, seed: int | None = None,
                  lang: str = "fr", bot_seconds: float = 1.0, bot_delay: float = 0.6,
@@ -84,14 +107,16 @@ class GameWidget(anywidget.AnyWidget):
         self._notice_id = 0
         self._state = self.game.new_game(seed, **start)
         self._custom_bots: dict[str, Bot] = {}
+        self._revealed: int | None = None  # hot seat: the seat that lifted the curtain
         seats = [self._seat_label(seat) for seat in seats or self.default_seats()]
         super().__init__(
             levels=[*self.bot_levels(), *self._custom_bots], names=list(self.seat_names),
             lang=lang, bot_delay=bot_delay, seats=seats, options=self.game.options,
-            option_choices=self.choices(),
+            option_choices=self.choices(), hidden=self.hidden_information,
         )
         self.on_msg(self._on_intent)
         self.observe(self._on_seats, names="seats")
+        self.observe(self._on_omniscient, names="omniscient")
         self._changed()
 
     # -- what each game provides ---------------------------------------------------
@@ -135,6 +160,7 @@ class GameWidget(anywidget.AnyWidget):
             game = self.game_class(**{**self.game.options, **(options or {})})
             state = game.new_game(seed, **start)
             self.game, self._state, self.options = game, state, game.options
+            self._revealed = None
             seats = (list(self.seats) + self.default_seats()[len(self.seats):])[:game.players]
             if seats != self.seats:
                 self.seats = seats  # observed: publishes and starts a bot
@@ -203,13 +229,28 @@ class GameWidget(anywidget.AnyWidget):
     def _publish(self) -> None:
         humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
         to_move = self._state.current_player()
+        curtain = None
         if len(humans) == 1:
-            self.viewer = humans[0]
+            viewer = humans[0]
+        elif humans and not self.hidden_information:
+            viewer = to_move if to_move in humans else self.viewer
         elif humans:
-            self.viewer = to_move if to_move in humans else self.viewer
+            # Hot seat with secrets: nobody's view until the seat to move says it is there.
+            revealed = to_move in humans and self._revealed == to_move
+            viewer = to_move if revealed else None
+            curtain = to_move if to_move in humans and not revealed else None
         else:
-            self.viewer = None
-        self.observation = self._state.observation(self.viewer)
+            viewer = None
+        with self.hold_sync():  # one message: never a private view under a lifted curtain
+            self.viewer, self.curtain = viewer, curtain
+            self.observation = self._state.observation(self._seat_shown())
+
+    def _seat_shown(self) -> Any:
+        """The seat whose observation is synced: the viewer, or OMNISCIENT for a spectator of
+        bots who turned the omniscient view on."""
+        if self.viewer is None and self.omniscient and HUMAN not in self.seats:
+            return OMNISCIENT
+        return self.viewer
 
     def _bot_to_move(self) -> bool:
         seat = self._state.current_player()
@@ -262,7 +303,13 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_seats(self, change: dict) -> None:
         with self._lock:
+            if HUMAN in self.seats:
+                self.omniscient = False  # a player at the table: no peeking
             self._changed()
+
+    def _on_omniscient(self, change: dict) -> None:
+        with self._lock:
+            self._publish()
 
     @traitlets.validate("seats")
     def _check_seats(self, proposal: dict) -> list[str]:
@@ -288,7 +335,7 @@ class GameWidget(anywidget.AnyWidget):
         kind = content["type"]
         for field, kinds in self.intents[kind].items():
             value = content.get(field, ...)
-            if isinstance(value, bool) or not isinstance(value, kinds):
+            if (isinstance(value, bool) and kinds is not bool) or not isinstance(value, kinds):
                 raise IntentError(f"intent {kind!r} needs a field {field!r} of the right type")
         return kind
 
@@ -301,6 +348,9 @@ class GameWidget(anywidget.AnyWidget):
                              action=content["action"]).with_code("stale")
         if self._bot_to_move() or self.thinking or self.review:
             raise RulesError("it is not a human's turn").with_code("not-your-turn")
+        if self.curtain is not None:
+            raise RulesError("the curtain is down: the player to move must say they are there "
+                             "first").with_code("not-your-turn")
         state.apply(content["action"])
         self._changed()
 
@@ -321,6 +371,9 @@ class GameWidget(anywidget.AnyWidget):
     def _intent_hint(self, _content: dict) -> None:
         if self._state.is_terminal():
             raise GameOverError("the game is over")
+        if self.hidden_information and self._state.current_player() != self.viewer:
+            # a hint names a card of the hand to move: only for the player holding it
+            raise RulesError("a hint is for the player to move only").with_code("not-your-turn")
         ply = self._state.ply
         hint_bot = self.make_bot(self.bot_levels()[-1], seed=ply)
         self._run_in_background(
@@ -353,7 +406,18 @@ class GameWidget(anywidget.AnyWidget):
         if not 0 <= ply <= self._state.ply:
             raise IntentError(f"there is no move {ply}")
         past = self._state.replayed(ply)
-        self.review = {"ply": ply, "observation": past.observation(self.viewer)}
+        self.review = {"ply": ply, "observation": past.observation(self._seat_shown())}
+
+    def _intent_ready(self, _content: dict) -> None:
+        if self.curtain is None:
+            raise RulesError("no curtain is down").with_code("nothing")
+        self._revealed = self.curtain
+        self._publish()
+
+    def _intent_omniscient(self, content: dict) -> None:
+        if HUMAN in self.seats:
+            raise RulesError("the hands stay hidden while a human plays").with_code("hidden")
+        self.omniscient = content["value"]
 
     def _notify(self, level: str, code: str, **params: Any) -> None:
         self._notice_id += 1

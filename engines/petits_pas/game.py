@@ -3,7 +3,9 @@
 One seat and one action, `step`: the player only watches the rules play (the lesson is the
 probability). The deck is shuffled in `setup` from the state's seeded generator, or given
 whole as the start choice `deck=[…52 card texts…]`, so a seed (or a deck) and the number of
-steps replay a deal exactly. The observation shows the table and counts, never the stock.
+steps replay a deal exactly. The observation shows the table and counts, never the stock,
+and `explained`: the last step's events as one line each, in French and in English (from
+`explain`), so that a UI shows the rule that fired without knowing the rules.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from ..core import TERMINAL, Game, NotationError, State
 from .cards import DECK, parse_deck
+from .explain import explain
 from .readings import DEFAULTS, Reading
 from .rules import Table, texts
 
@@ -55,6 +58,7 @@ class PetitsPasState(State):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         table = self.table
+        events = self.events[-1] if self.events else []
         return {
             "places": [texts(pile) for pile in table.places],
             "jumped": [str(card) for pile in table.places for card in pile if card in table.jumped],
@@ -65,6 +69,7 @@ class PetitsPasState(State):
             "result": table.result,
             "steps": table.steps,
             "reading": dict(self.game.options),
+            "explained": {lang: [explain(event, lang) for event in events] for lang in ("fr", "en")},
         }
 
 

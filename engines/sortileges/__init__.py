@@ -12,8 +12,9 @@ from .board import Board
 from .bots import LEVELS, AlphaBetaBot, GreedyBot, bot_for_level
 from .perft import perft
 from .rules import Position, Sortileges, SortilegesState, Turn
+from .search import SearchBot
 
 __all__ = [
-    "LEVELS", "AlphaBetaBot", "Board", "GreedyBot", "Position", "Sortileges", "SortilegesState",
+    "LEVELS", "AlphaBetaBot", "Board", "GreedyBot", "Position", "SearchBot", "Sortileges", "SortilegesState",
     "Turn", "bot_for_level", "perft",
 ]

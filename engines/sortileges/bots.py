@@ -1,4 +1,5 @@
-"""Sortilèges bots: level 1 plays at random, 2 greedily, 3 searches with alpha-beta.
+"""Sortilèges bots: level 1 plays at random, 2 greedily, 3 searches with alpha-beta,
+4 and 5 with the tournament search of `search.py` (4 in pure Python, 5 compiled by numba).
 
 All of them read the position as raw bitboards (`state.position()`) and never change the
 state they are given. The evaluation follows the classic advice for Isola: have more room to
@@ -17,7 +18,7 @@ from ..core import GameOverError
 from .board import squares_of
 from .rules import Sortileges, SortilegesState, Turn
 
-LEVELS = ("1", "2", "3")
+LEVELS = ("1", "2", "3", "4", "5")
 """Bot levels, weakest first, as the widget offers them."""
 
 WIN = 10_000.0
@@ -204,7 +205,8 @@ class AlphaBetaBot(Bot):
 
 
 def bot_for_level(level: int | str, seed: int | None = None, seconds: float = 1.0) -> Bot:
-    """The bot of a level from LEVELS: 1 random, 2 greedy, 3 alpha-beta thinking `seconds`."""
+    """The bot of a level from LEVELS: 1 random, 2 greedy, 3 alpha-beta thinking `seconds`,
+    4 the strong search in readable Python, 5 the same search compiled (the strongest)."""
     level = str(level)
     if level == "1":
         return RandomBot(seed)
@@ -212,4 +214,7 @@ def bot_for_level(level: int | str, seed: int | None = None, seconds: float = 1.
         return GreedyBot(seed)
     if level == "3":
         return AlphaBetaBot(seconds)
+    if level in ("4", "5"):
+        from .search import search_bot  # search.py builds on this module
+        return search_bot(int(level), seconds)
     raise ValueError(f"Sortilèges bot levels are {', '.join(LEVELS)}, not {level!r}")

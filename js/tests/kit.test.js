@@ -27,7 +27,10 @@ describe("i18n", () => {
   it("has every key the sources ask for", () => {
     const tt = translator(KIT_STRINGS, SORTILEGES_STRINGS);
     const dir = join(import.meta.dirname, "..", "src");
-    const sources = readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".js")).map((f) => readFileSync(`${dir}/${f}`, "utf8"));
+    // The kit's sources and Sortilèges'; every other game checks its own keys in its tests.
+    const sources = readdirSync(dir, { recursive: true })
+      .filter((f) => f.endsWith(".js") && /^(kit|sortileges)\b/.test(f))
+      .map((f) => readFileSync(`${dir}/${f}`, "utf8"));
     const keys = sources.flatMap((text) => [...text.matchAll(/"((?:board|button|game|hint|lang|moves|notice|prompt|seat|seats|speed|status)\.[\w.-]+)"/g)].map((m) => m[1]));
     const dynamic = ["new", "undo", "redo", "hint"].map((type) => `button.${type}`);
     expect(keys.length).toBeGreaterThan(20);

@@ -10,6 +10,7 @@ from ludotheque.engines.bots import (Bot, BotError, FunctionBot, RandomBot, as_b
                                      play_match)
 from ludotheque.engines.core import (TERMINAL, Game, GameOverError, IllegalActionError,
                                      NotationError, RulesError, State)
+from ludotheque.engines.nains import Nains
 from ludotheque.engines.sortileges import Sortileges
 
 
@@ -72,6 +73,8 @@ GAMES = [
     pytest.param(Race(), "+3", "three", id="toy"),
     pytest.param(Sortileges(), "c1-c3/d5", "c1-c9/d5", id="sortileges"),
     pytest.param(Sortileges(files=4, ranks=3), "b1-b3/a2", "b1:b2", id="sortileges-4x3"),
+    pytest.param(Nains(contre=True, surcontre=True, sursurcontre=True, rounds=1), "contre +R",
+                 "gnome purple", id="nains"),
 ]
 
 

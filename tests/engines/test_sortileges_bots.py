@@ -11,6 +11,8 @@ from ludotheque.engines.core import GameOverError
 from ludotheque.engines.sortileges import (LEVELS, AlphaBetaBot, GreedyBot, Sortileges, Turn,
                                            bot_for_level)
 from ludotheque.engines.sortileges.bots import WIN, Evaluation, candidate_turns
+from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
+from ludotheque.engines.sortileges.search import SearchBot
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
@@ -41,14 +43,23 @@ def snapshot(state):
     return state.to_json(), state.observation(None)
 
 
-def test_levels_name_the_three_bots():
-    assert LEVELS == ("1", "2", "3")
+@pytest.fixture(autouse=True, scope="module")
+def compiled():
+    """Level 5's numba kernels, loaded once (from the disk cache) before any timing."""
+    warm_up()
+
+
+def test_levels_name_the_five_bots():
+    assert LEVELS == ("1", "2", "3", "4", "5")
     assert isinstance(bot_for_level(1, seed=0), RandomBot)
     assert isinstance(bot_for_level("2", seed=0), GreedyBot)
     strong = bot_for_level(3, seconds=0.3)
     assert isinstance(strong, AlphaBetaBot) and strong.seconds == 0.3
+    readable, fast = bot_for_level(4, seconds=0.4), bot_for_level("5", seconds=0.5)
+    assert type(readable) is SearchBot and readable.seconds == 0.4
+    assert isinstance(fast, FastSearchBot) and fast.seconds == 0.5
     with pytest.raises(ValueError, match="levels"):
-        bot_for_level(4)
+        bot_for_level(6)
 
 
 @pytest.mark.parametrize("name", POSITIONS)
@@ -75,7 +86,8 @@ def test_no_spell_left_the_bots_step_without_one():
     assert {bot_for_level(level, seed=1)(state) for level in LEVELS} == {Turn("c1", "c2")}
 
 
-@pytest.mark.parametrize("bot", [GreedyBot(0), AlphaBetaBot(0.2)], ids=["greedy", "alphabeta"])
+@pytest.mark.parametrize("bot", [GreedyBot(0), AlphaBetaBot(0.2), SearchBot(0.2), FastSearchBot(0.2)],
+                         ids=["greedy", "alphabeta", "search", "fast"])
 def test_bots_take_a_win_in_one(bot):
     state = layout(["c4", "a8"], ["a7", "b7"])  # spelling b8 walls Fasderat in on a8
     assert bot(state).spell == "b8"

@@ -153,3 +153,15 @@ def test_perft_leaves_the_state_alone_and_refuses_negative_depth():
     assert (state.to_json(), state.observation(None)) == before
     with pytest.raises(ValueError):
         perft(-1)
+
+
+# -- the compiled count (engines/sortileges/fast.py) must be the readable one, bit for bit --
+def test_the_compiled_perft_counts_as_the_readable_one():
+    from ludotheque.engines.sortileges.fast import fast_perft
+
+    assert [fast_perft(d) for d in range(4)] == [1, 225, 47_300, 13_032_440]
+    for state in [s for s in random_positions(GAME, 2, seed=5) if s.ply >= 10][::4]:
+        assert fast_perft(3, state) == perft(3, state), state.to_json()
+    small = Sortileges(files=4, ranks=3)
+    for state in random_positions(small, 3, seed=2):
+        assert fast_perft(4, state) == perft(4, state), state.to_json()

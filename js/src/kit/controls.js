@@ -5,8 +5,8 @@ import { LANGS } from "./i18n.js";
 
 const SPEED_MAX = 5;
 
-export function createButtons({ t, send }) {
-  const buttons = ["new", "undo", "redo", "hint"].map((type) =>
+export function createButtons({ t, send }, types = ["new", "undo", "redo", "hint"]) {
+  const buttons = types.map((type) =>
     h("button", { type: "button", class: "ludo-button", "data-intent": type, onclick: () => send({ type }) }));
   const el = h("div", { class: "ludo-buttons" }, buttons);
   return {

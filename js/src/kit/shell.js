@@ -2,7 +2,9 @@
 
 import { h } from "./dom.js";
 import { createButtons, createLanguage, createSpeed } from "./controls.js";
+import { createCurtain, createOmniscient } from "./curtain.js";
 import { createMoves } from "./moves.js";
+import { createOptions } from "./options.js";
 import { createReviewBanner } from "./review.js";
 import { createSeats } from "./seats.js";
 import { createStatus } from "./status.js";
@@ -34,27 +36,38 @@ function createHintLine({ t }) {
   };
 }
 
-/** The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}. */
-export function createShell(ctx, board, initialView) {
+const NONE = { el: null, update() {} };
+
+/**
+ * The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}.
+ * `kit` may leave parts out: {buttons: [intent types shown], seats: false, moves: false}.
+ * The options panel shows itself when the game offers choices; its draft is `ctx.chosenOptions()`.
+ */
+export function createShell(ctx, board, initialView, kit = {}) {
+  const options = createOptions(ctx);
+  ctx.chosenOptions = options.chosen;
   const parts = {
     header: createHeader(ctx),
     status: createStatus(ctx),
     hint: createHintLine(ctx),
     review: createReviewBanner(ctx, { onBack: () => board.focus() }),
-    buttons: createButtons(ctx),
-    seats: createSeats(ctx),
+    buttons: createButtons(ctx, kit.buttons),
+    seats: kit.seats === false ? NONE : createSeats(ctx),
+    options,
     speed: createSpeed(ctx),
     language: createLanguage(ctx),
-    moves: createMoves(ctx),
+    moves: kit.moves === false ? NONE : createMoves(ctx),
     toasts: createToasts(ctx, initialView.notice),
+    curtain: createCurtain(ctx),
+    omniscient: createOmniscient(ctx),
     board,
   };
-  const { header, status, hint, review, buttons, seats, speed, language, moves, toasts } = parts;
+  const { header, status, hint, review, buttons, seats, speed, language, moves, toasts, curtain, omniscient } = parts;
   const el = h("div", { class: "ludo" },
     header.el,
     h("div", { class: "ludo-body" },
-      h("div", { class: "ludo-stage" }, status.el, hint.el, review.el, board.el),
-      h("aside", { class: "ludo-side" }, buttons.el, seats.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
+      h("div", { class: "ludo-stage" }, status.el, hint.el, review.el, curtain.el, board.el),
+      h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
     ),
     toasts.el,
   );
@@ -63,6 +76,8 @@ export function createShell(ctx, board, initialView) {
     update(view) {
       el.lang = view.lang;
       for (const part of Object.values(parts)) part.update(view);
+      // Under the curtain the board shows nothing (Python sends only the public view anyway).
+      board.el.hidden = view.curtain !== null && view.curtain !== undefined;
     },
     destroy() {
       toasts.destroy();

@@ -12,11 +12,16 @@ export function statusOf(view) {
   const { observation, thinking, canAct } = view;
   if (observation.terminal) {
     const returns = observation.returns ?? [];
+    if (returns.length === 1) { // a patience: won, lost, or neither
+      if (returns[0] === 0) return { key: "status.draw", seat: null };
+      return { key: returns[0] > 0 ? "status.win" : "status.lost", seat: 0 };
+    }
     const best = Math.max(...returns);
     const winners = returns.flatMap((value, seat) => (value === best ? [seat] : []));
     return winners.length === 1 ? { key: "status.win", seat: winners[0] } : { key: "status.draw", seat: null };
   }
   const seat = observation.to_move ?? null;
+  if (view.curtain !== null && view.curtain !== undefined) return { key: "status.curtain", seat: view.curtain };
   if (thinking) return { key: "status.thinking", seat };
   return { key: canAct ? "status.your-turn" : "status.turn", seat };
 }

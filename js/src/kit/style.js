@@ -47,7 +47,7 @@ export const KIT_CSS = `
   background: var(--ludo-bg-2); color: var(--ludo-fg-strong); font-size: 1.15em; font-weight: 600;
 }
 .ludo-status[data-state="your-turn"] { border-left-color: var(--ludo-accent); }
-.ludo-status[data-state="win"], .ludo-status[data-state="draw"] {
+.ludo-status[data-state="win"], .ludo-status[data-state="draw"], .ludo-status[data-state="lost"] {
   border: 2px solid var(--ludo-accent); font-size: 1.3em;
   background: color-mix(in srgb, var(--ludo-accent) 16%, var(--ludo-bg));
 }
@@ -86,6 +86,14 @@ export const KIT_CSS = `
 .ludo-seat-rows { display: flex; flex-direction: column; gap: 6px; }
 .ludo-seat { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 8px; }
 .ludo-seat-name { font-weight: 600; }
+
+.ludo-options { margin: 0; padding: 6px 10px 10px; border: 1px solid var(--ludo-border); border-radius: var(--ludo-radius); display: flex; flex-direction: column; gap: 6px; }
+.ludo-option-rows { display: flex; flex-direction: column; gap: 5px; }
+.ludo-option { display: flex; flex-direction: column; gap: 1px; }
+.ludo-option-name { font-size: 0.92em; color: var(--ludo-fg-dim); font-weight: 600; }
+.ludo-option-select { font: inherit; color: var(--ludo-fg-strong); background: var(--ludo-bg-2); border: 1px solid var(--ludo-border); border-radius: 6px; padding: 3px 6px; max-width: 100%; }
+.ludo-option-select:hover { border-color: var(--ludo-accent); }
+.ludo-options[data-draft="true"] .ludo-options-apply { background: var(--ludo-accent); border-color: var(--ludo-accent); color: var(--ludo-on-accent); }
 
 .ludo-settings { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
 .ludo-speed { display: flex; align-items: center; gap: 6px; }
@@ -128,6 +136,16 @@ export const KIT_CSS = `
 .ludo-toast-close { border: none; background: none; color: inherit; font-size: 1.2em; line-height: 1; cursor: pointer; }
 @keyframes ludo-toast-in { from { transform: translateY(8px); opacity: 0; } }
 @media (prefers-reduced-motion: reduce) { .ludo-toast { animation: none; } }
+
+.ludo-curtain {
+  display: flex; flex-direction: column; align-items: center; gap: 10px; padding: 28px 16px; text-align: center;
+  border: 2px dashed var(--ludo-accent); border-radius: var(--ludo-radius); background: var(--ludo-bg-2); min-height: 220px; justify-content: center;
+}
+.ludo-curtain-title { margin: 0; font-size: 1.3em; color: var(--ludo-fg-strong); }
+.ludo-curtain-text { margin: 0; max-width: 34em; }
+.ludo-curtain-button { background: var(--ludo-accent); border-color: var(--ludo-accent); color: var(--ludo-on-accent); font-weight: 600; }
+.ludo-omniscient { display: flex; align-items: center; gap: 6px; }
+.ludo-omniscient-input { accent-color: var(--ludo-accent); }
 
 .ludo-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .ludo-token-letter { fill: #ffffff; font-weight: 700; font-family: var(--jp-ui-font-family, system-ui, sans-serif); pointer-events: none; }

@@ -2,10 +2,11 @@
 // See docs/protocol.md: the JavaScript only reads traits and sends intents.
 
 // `viewer` is not read: the observation's `seat` says whose view it is.
-export const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice"];
+export const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "option_choices", "curtain", "omniscient", "hidden"];
 
-/** A plain snapshot of the traits plus what the UI derives from them. */
-export function readView(model) {
+/** A plain snapshot of the traits plus what the UI derives from them; `extra` names a game's
+ * own traits, read into `view.extra`. */
+export function readView(model, extra = []) {
   const observation = model.get("observation") ?? {};
   const review = model.get("review") ?? {};
   const seats = model.get("seats") ?? [];
@@ -13,6 +14,8 @@ export function readView(model) {
   const reviewing = Boolean(review.observation);
   const toMove = observation.to_move ?? null;
   const humanToMove = toMove !== null && seats[toMove] === "human";
+  // Hot seat with secrets: the seat Python calls to the screen (null: no curtain down).
+  const curtain = model.get("curtain") ?? null;
   return {
     observation,
     review,
@@ -26,9 +29,15 @@ export function readView(model) {
     botDelay: Number(model.get("bot_delay") ?? 0),
     hint: model.get("hint") ?? {},
     notice: model.get("notice") ?? {},
+    curtain,
+    omniscient: Boolean(model.get("omniscient")),
+    hidden: Boolean(model.get("hidden")),
+    options: model.get("options") ?? {},
+    optionChoices: model.get("option_choices") ?? {},
+    extra: Object.fromEntries(extra.map((name) => [name, model.get(name)])),
     // The person at the screen may act: their seat is to move, is human, and the live
     // position is shown. Python still checks every intent.
-    canAct: !reviewing && !thinking && !observation.terminal && humanToMove && observation.seat === toMove,
+    canAct: !reviewing && !thinking && !observation.terminal && humanToMove && observation.seat === toMove && curtain === null,
   };
 }
 
@@ -38,10 +47,12 @@ export function liveHint(view) {
   return !reviewing && hint.action && hint.ply === observation.ply ? hint.action : null;
 }
 
-/** Call `onChange` whenever any trait changes; returns a function that stops listening. */
-export function watchTraits(model, onChange) {
-  for (const name of TRAITS) model.on(`change:${name}`, onChange);
+/** Call `onChange` whenever any trait (the kit's, and a game's `extra`) changes; returns a
+ * function that stops listening. */
+export function watchTraits(model, onChange, extra = []) {
+  const names = [...TRAITS, ...extra];
+  for (const name of names) model.on(`change:${name}`, onChange);
   return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, onChange);
+    for (const name of names) model.off(`change:${name}`, onChange);
   };
 }

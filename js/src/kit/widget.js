@@ -7,8 +7,10 @@ import { KIT_CSS } from "./style.js";
 import { readView, watchTraits } from "./view.js";
 
 /**
- * game = {id, strings, css, createBoard(ctx)} where ctx = {t, send} and createBoard returns
- * {el, update(view), focus(), destroy?()}. Returns the cleanup function anywidget calls.
+ * game = {id, strings, css, createBoard(ctx), traits?, kit?} where ctx = {t, send} and
+ * createBoard returns {el, update(view), focus(), destroy?()}. `traits` names the game's own
+ * traits (read into view.extra); `kit` leaves parts of the shell out (see createShell).
+ * Returns the cleanup function anywidget calls.
  */
 export function mountGame({ model, el }, game) {
   const ctx = {
@@ -17,12 +19,14 @@ export function mountGame({ model, el }, game) {
   };
   ensureStyle(el, "kit", KIT_CSS);
   ensureStyle(el, game.id, game.css);
-  const first = readView(model);
-  const shell = createShell(ctx, game.createBoard(ctx), first);
+  const extra = game.traits ?? [];
+  const first = readView(model, extra);
+  const shell = createShell(ctx, game.createBoard(ctx), first, game.kit);
+  shell.el.dataset.game = game.id; // lets a game's stylesheet reach its own shell only
   el.append(shell.el);
-  const update = () => shell.update(readView(model));
+  const update = () => shell.update(readView(model, extra));
   shell.update(first);
-  const stop = watchTraits(model, update);
+  const stop = watchTraits(model, update, extra);
   return () => {
     stop();
     shell.destroy();

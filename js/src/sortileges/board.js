@@ -5,6 +5,7 @@
 import { h, s } from "../kit/dom.js";
 import { seatMark, seatToken } from "../kit/palette.js";
 import { liveHint } from "../kit/view.js";
+import { createAnalysisPanel, liveAnalysis, overlayLayers } from "./overlay.js";
 
 const CELL = 60;
 const EDGE = 24; // room for the rank numbers (left) and file letters (bottom)
@@ -18,6 +19,7 @@ const parseSquare = (name) => [FILES.indexOf(name[0]), Number(name.slice(1))];
 
 function geometry({ files, ranks }) {
   return {
+    cell: CELL,
     width: EDGE + files * CELL + PAD,
     height: PAD + ranks * CELL + EDGE,
     corner(name) {
@@ -122,7 +124,8 @@ export function createBoard({ t, send }) {
   });
   const prompt = h("p", { class: "sp-prompt" });
   const spoken = h("span", { class: "ludo-sr", "aria-live": "polite" });
-  const el = h("div", { class: "sp" }, svg, prompt, spoken);
+  const panel = createAnalysisPanel({ t, send });
+  const el = h("div", { class: "sp" }, svg, prompt, panel.el, spoken);
 
   let view = null;
   let selected = null; // the step square chosen in phase 1...
@@ -229,6 +232,9 @@ export function createBoard({ t, send }) {
       }
     }
 
+    const analysis = liveAnalysis(view);
+    const overlay = analysis ? overlayLayers(g, analysis, colour) : { under: [], over: [] };
+    layers.marks.unshift(...overlay.under);
     if (obs.last) layers.marks.push(arrow(g, obs.last.from, obs.last.to, colour(obs.last.seat)));
     obs.spells.forEach((square) => {
       const last = obs.last?.spell === square;
@@ -251,6 +257,7 @@ export function createBoard({ t, send }) {
       layers.top.push(outline(g, hint.step, "sp-hint"), hintBadge(g, hint.step, "1"));
       if (hint.spell) layers.top.push(outline(g, hint.spell, "sp-hint"), hintBadge(g, hint.spell, "2"));
     }
+    layers.top.push(...overlay.over);
     if (keyboard && cursor) layers.top.push(outline(g, cursor, "sp-cursor", 1));
 
     svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
@@ -258,6 +265,7 @@ export function createBoard({ t, send }) {
     // Hooks for browser tests: the ply drawn and what a click would do now.
     svg.dataset.ply = obs.ply;
     svg.dataset.phase = view.canAct && !pending ? targetClass : "wait";
+    svg.dataset.analysis = analysis ? "shown" : "hidden";
     svg.replaceChildren(
       s("rect", { class: "sp-frame", x: EDGE - 3, y: PAD - 3, width: obs.files * CELL + 6, height: obs.ranks * CELL + 6, rx: 8 }),
       s("g", { class: "sp-squares" }, layers.squares),
@@ -270,6 +278,7 @@ export function createBoard({ t, send }) {
     const key = promptKey();
     prompt.hidden = key === null;
     prompt.textContent = key === null ? "" : t(view.lang, key);
+    panel.update(view, hint);
   }
 
   return {

@@ -9,6 +9,11 @@ export const SORTILEGES_STRINGS = {
     "prompt.step": "Choisis où faire un pas (cases avec un point vert).",
     "prompt.spell": "Choisis une case à ensorceler (cases en pointillés). Clique sur ta sorcière ou appuie sur Échap pour annuler le pas.",
     "prompt.sent": "Coup envoyé…",
+    "button.analysis.on": "Analyse",
+    "button.analysis.off": "Cacher l'analyse",
+    "analysis.thinking": "Analyse en cours…",
+    "analysis.summary": "Meilleur coup {best} ({value}), profondeur {depth}. Chiffres : valeur d'un pas sur la case ; #n : gagne en n tours ; couleurs : territoire ; flèches : suite prévue.",
+    "hint.score": "Évaluation : {value}",
   },
   en: {
     "game.title": "Sortilèges",
@@ -18,5 +23,10 @@ export const SORTILEGES_STRINGS = {
     "prompt.step": "Choose where to step (squares with a green dot).",
     "prompt.spell": "Choose a square to spell (dashed squares). Click your witch or press Escape to take the step back.",
     "prompt.sent": "Move sent…",
+    "button.analysis.on": "Analysis",
+    "button.analysis.off": "Hide analysis",
+    "analysis.thinking": "Analysing…",
+    "analysis.summary": "Best turn {best} ({value}), depth {depth}. Numbers: value of stepping there; #n: wins in n turns; colours: territory; arrows: the expected line.",
+    "hint.score": "Score: {value}",
   },
 };

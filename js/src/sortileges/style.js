@@ -34,5 +34,17 @@ export const SORTILEGES_CSS = `
 .sp-cursor { fill: none; stroke: var(--ludo-accent); stroke-width: 4; }
 .sp-board:not(:focus) .sp-cursor { display: none; }
 .sp-coord { fill: var(--ludo-fg-dim); font-size: 14px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.sp-territory { opacity: 0.22; pointer-events: none; }
+.sp-step-value rect { fill: var(--ludo-bg); opacity: 0.85; stroke: var(--ludo-border); }
+.sp-step-value text { fill: var(--ludo-fg-strong, var(--ludo-fg)); font-size: 12px; font-weight: 700; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.sp-step-best rect { fill: var(--ludo-bluish-green); opacity: 0.9; }
+.sp-step-best text { fill: var(--ludo-black, #000); }
+.sp-pv { opacity: 0.85; }
+.sp-pv text { stroke: none; fill: var(--ludo-bg); font-size: 11px; font-weight: 700; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.sp-pv-spell rect { fill: none; stroke-width: 2.5; stroke-dasharray: 3 3; }
+.sp-pv-spell text { font-size: 13px; font-weight: 700; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.sp-analysis { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.sp-analysis-toggle[aria-pressed="true"] { outline: 2px solid var(--ludo-accent); }
+.sp-analysis-summary, .sp-hint-score { font-size: 0.9em; color: var(--ludo-fg-dim); }
 .sp-prompt { margin: 0; padding: 6px 10px; border-radius: var(--ludo-radius); background: var(--ludo-bg-2); font-weight: 600; text-align: center; }
 `;

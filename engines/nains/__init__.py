@@ -1,0 +1,20 @@
+"""Tir de tuyau (Oh ! les nains): rules, cards and bots of the gnomes' hose pull.
+
+>>> from ludotheque.engines.nains import Nains
+>>> state = Nains().new_game(seed=1, first=0)
+>>> state.apply("gnome red"); state.apply("gnome blue")
+Move('gnome red')
+Move('gnome blue')
+>>> state.observation(1)["teams"]
+[['red'], ['blue']]
+"""
+
+from .bots import LEVELS, HeuristicBot, IsmctsBot, NainsRandomBot, bot_for_level, determinise
+from .cards import CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, Card, pull_values
+from .rules import FENCE, Move, Nains, NainsState, Table
+
+__all__ = [
+    "CARDS", "COLOURS", "DEFAULT_DECK", "FENCE", "GNOMES_PER_COLOUR", "INDEX", "LEVELS", "Card",
+    "HeuristicBot", "IsmctsBot", "Move", "Nains", "NainsRandomBot", "NainsState", "Table",
+    "bot_for_level", "determinise", "pull_values",
+]

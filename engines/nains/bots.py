@@ -1,0 +1,303 @@
+"""Tir de tuyau bots: level 1 plays at random, 2 by a rule of thumb, 3 searches (ISMCTS).
+
+None of them looks at what its seat may not know. The random and heuristic bots read only
+public facts and their own hand. The ISMCTS bot reads the table only through a
+*determinisation*: the other hand and the draw pile are dealt again at random from the cards
+its seat cannot see (and an unrevealed first gnome is drawn at random), so the true hidden
+cards never guide its choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..bots import Bot, Deadline
+from ..core import GameOverError
+from .cards import CARDS, MULTI
+from .rules import (CHOOSE, CONTRE, DISCARD, FENCE, PHASE_CHOOSE, PHASE_OVER, SURCONTRE,
+                    SURSURCONTRE, Move, NainsState, Table, apply_move, legal_moves)
+
+LEVELS = ("1", "2", "3")
+"""Bot levels, weakest first: random, heuristic, ISMCTS."""
+
+ROLLOUT_CAP = 120
+"""A random playout stops after this many moves without the round ending (then the hose
+position decides)."""
+
+
+def _check(state: NainsState) -> Table:
+    if state.is_terminal():
+        raise GameOverError("the game is over: there is no move to choose")
+    return state.table
+
+
+class NainsRandomBot(Bot):
+    """Picks a card of its hand at random (or "discard" as one more choice), then one of
+    that card's legal uses at random; a discard throws away a random part of the hand.
+    Uniform over the 31 discard subsets would make it discard nearly every turn."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: NainsState, deadline: Deadline | None = None) -> Move:
+        return random_move(_check(state), self.rng)
+
+
+def random_move(t: Table, rng: random.Random) -> Move:
+    if t.phase == PHASE_CHOOSE:
+        return Move(CHOOSE, -1, rng.randrange(4))
+    plays = legal_moves(t, discards=False)
+    cards = sorted({m.card for m in plays})
+    pick = rng.randrange(len(cards) + 1)
+    if pick < len(cards):
+        return rng.choice([m for m in plays if m.card == cards[pick]])
+    hand = t.hands[t.to_move]
+    subset = [c for c in hand if rng.random() < 0.5] or [rng.choice(hand)]
+    return Move(DISCARD, tuple(sorted(subset)))
+
+
+def playout_move(t: Table, rng: random.Random) -> Move:
+    """The default policy of the search's playouts: random plays, a discard now and then."""
+    if t.phase == PHASE_CHOOSE:
+        return Move(CHOOSE, -1, rng.randrange(4))
+    plays = legal_moves(t, discards=False)
+    if not plays or rng.random() < 0.08:
+        return Move(DISCARD, (rng.choice(t.hands[t.to_move]),))
+    return rng.choice(plays)
+
+
+# -- the heuristic ------------------------------------------------------------------------
+GNOME_WORTH = 2.5
+"""What one more gnome in a team is worth, in slabs: it adds about one slab to every later
+pull the team wins."""
+KEEP = 0.35
+"""Slabs a card is worth kept in hand, per point of strength: a strong card is spent only
+when it gains clearly more than a weak one."""
+
+
+def lead_distance(t: Table, seat: int) -> int:
+    """Slabs between `seat`'s first gnome and the fence."""
+    return FENCE + t.hose if seat == 0 else FENCE - t.hose
+
+
+def immediate_gain(t: Table, move: Move) -> float:
+    """Slabs toward the mover after `move` (the round's end counted as ±100)."""
+    seat = t.to_move
+    after = t.copy()
+    apply_move(after, move, random.Random(0))
+    if after.round != t.round or after.phase == PHASE_OVER:
+        return 100.0 if after.round_winners[-1] == seat else -100.0
+    return float(after.hose - t.hose) * (1 if seat == 0 else -1)
+
+
+def heuristic_score(t: Table, move: Move) -> float:
+    """Immediate pull, plus the worth of gnomes gained or taken, minus the worth of the card."""
+    seat = t.to_move
+    gain = immediate_gain(t, move)
+    if abs(gain) >= 100:
+        return gain
+    if move.verb == DISCARD:
+        return gain + 0.2 * len(move.card) - 0.5
+    card = CARDS[move.card]
+    if move.verb == CONTRE:
+        gain += GNOME_WORTH
+    elif move.verb == SURCONTRE:
+        gain += 2 * GNOME_WORTH
+    elif move.verb == SURSURCONTRE:
+        gain += 4 * GNOME_WORTH
+    elif card.kind == "gnome":
+        # Worth it while the first gnome is far enough from the fence.
+        gain += GNOME_WORTH if lead_distance(t, seat) > 4 else -GNOME_WORTH
+    return gain - KEEP * card.strength
+
+
+def first_gnome(hand: list[int]) -> int:
+    """The colour the hand's pull cards favour most (2 counts for, 0 against)."""
+    score = [0.0] * 4
+    for index in hand:
+        card = CARDS[index]
+        if card.kind == "pull":
+            if 0 <= card.two < MULTI:
+                score[card.two] += 1
+            if 0 <= card.zero < MULTI:
+                score[card.zero] -= 1
+        elif card.kind == "gnome" and card.colour < MULTI:
+            score[card.colour] += 0.5
+    return max(range(4), key=lambda c: (score[c], -c))
+
+
+class HeuristicBot(Bot):
+    """Plays the move with the best immediate pull, counting a gnome as future pull and
+    keeping strong cards for later; discards its weakest cards when nothing helps."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: NainsState, deadline: Deadline | None = None) -> Move:
+        return heuristic_move(_check(state))
+
+
+def heuristic_move(t: Table) -> Move:
+    seat = t.to_move
+    hand = t.hands[seat]
+    if t.phase == PHASE_CHOOSE:
+        return Move(CHOOSE, -1, first_gnome(hand))
+    plays = legal_moves(t, discards=False)
+    scored = sorted(((heuristic_score(t, m), -i, m) for i, m in enumerate(plays)), reverse=True)
+    if scored and scored[0][0] > -0.5:
+        return scored[0][2]
+    useful = {m.card for s, _, m in scored if s > -1.0}
+    weak = tuple(c for c in hand if c not in useful) or (min(hand, key=lambda c: CARDS[c].strength),)
+    discard = Move(DISCARD, weak)
+    if scored and scored[0][0] >= heuristic_score(t, discard):
+        return scored[0][2]
+    return discard
+
+
+# -- ISMCTS -------------------------------------------------------------------------------
+def determinise(t: Table, seat: int, rng: random.Random) -> Table:
+    """A table consistent with what `seat` knows: the cards it cannot see (the other hand and
+    the draw pile together) dealt again at random, an unrevealed first gnome redrawn."""
+    d = t.copy()
+    other = 1 - seat
+    unseen = sorted(d.hands[other] + d.draw)  # sorted: only the multiset may matter
+    rng.shuffle(unseen)
+    k = len(d.hands[other])
+    d.hands[other] = sorted(unseen[:k])
+    d.draw = unseen[k:]
+    if d.phase == PHASE_CHOOSE and d.choices[other] >= 0:
+        d.choices[other] = rng.randrange(4)
+    return d
+
+
+def search_moves(t: Table) -> list[Move]:
+    """The moves the tree considers: every play, and as discards each single card and the
+    whole hand (the other subsets are left out so that the search sees deeper)."""
+    moves = legal_moves(t, discards=False)
+    if t.phase == PHASE_CHOOSE:
+        return moves
+    hand = t.hands[t.to_move]
+    moves.extend(Move(DISCARD, (c,)) for c in sorted(set(hand)))
+    if len(hand) > 1:
+        moves.append(Move(DISCARD, tuple(hand)))
+    return moves
+
+
+class Node:
+    __slots__ = ("move", "player", "children", "visits", "reward", "available")
+
+    def __init__(self, move: Move | None, player: int):
+        self.move, self.player = move, player
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 1
+
+
+class IsmctsBot(Bot):
+    """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
+
+    Each iteration deals a determinisation of the hidden cards, walks down one shared tree
+    choosing by UCB among the moves possible in that deal (a child's "available" count
+    replaces its parent's visits), adds one node, plays the round out at random and credits
+    the round's winner. Stops at `iterations` or when the deadline expires (time budget or
+    cancel flag), and plays the most visited move. `last_stats` says how much it searched.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = 1.0, exploration: float = 0.7):
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, state: NainsState, deadline: Deadline | None = None) -> Move:
+        table = _check(state)
+        legal = legal_moves(table)
+        if len(legal) == 1:
+            return legal[0]
+        deadline = deadline or Deadline(self.seconds)
+        if self.seconds is not None and deadline.seconds is None:
+            deadline = Deadline(self.seconds, deadline.cancel)
+        root = self.search(table, deadline)
+        best = max((child for child in root.children.values() if child.move in legal),
+                   key=lambda c: (c.visits, c.reward), default=None)
+        return best.move if best is not None else heuristic_move(table)
+
+    def search(self, table: Table, deadline: Deadline) -> Node:
+        seat, rng, c = table.to_move, self.rng, self.exploration
+        root = Node(None, 1 - seat)
+        start, done, steps = time.perf_counter(), 0, 0
+        while self.iterations is None or done < self.iterations:
+            if deadline.expired() and done > 0:
+                break
+            if deadline.cancel.is_set():
+                break
+            d = determinise(table, seat, rng)
+            round_no = d.round
+            node, path = root, [root]
+            while d.phase != PHASE_OVER and d.round == round_no:
+                moves = search_moves(d)
+                untried = []
+                for move in moves:
+                    child = node.children.get(move)
+                    if child is None:
+                        untried.append(move)
+                    else:
+                        child.available += 1
+                if untried:
+                    move = rng.choice(untried)
+                    child = node.children[move] = Node(move, d.to_move)
+                    apply_move(d, move, rng)
+                    path.append(child)
+                    break
+                node = max((node.children[m] for m in moves), key=lambda ch: ch.reward / ch.visits
+                           + c * math.sqrt(math.log(ch.available) / ch.visits))
+                apply_move(d, node.move, rng)
+                path.append(node)
+            winner, n = self.rollout(d, round_no)
+            steps += n
+            for visited in path:
+                visited.visits += 1
+                if winner is None:
+                    visited.reward += 0.5
+                elif visited.player == winner:
+                    visited.reward += 1.0
+            done += 1
+        elapsed = time.perf_counter() - start
+        self.last_stats = {"iterations": done, "seconds": elapsed, "rollout_moves": steps,
+                           "playouts_per_second": done / elapsed if elapsed > 0 else float("inf")}
+        return root
+
+    def rollout(self, d: Table, round_no: int) -> tuple[int | None, int]:
+        """Play the round out at random: (its winner, or None if undecided; moves played)."""
+        rng = self.rng
+        n = 0
+        while d.phase != PHASE_OVER and d.round == round_no:
+            if n >= ROLLOUT_CAP:
+                return (0 if d.hose > 0 else 1 if d.hose < 0 else None), n
+            apply_move(d, playout_move(d, rng), rng)
+            n += 1
+        return d.round_winners[round_no - 1], n
+
+
+def bot_for_level(level: int, seed: int | None = None, seconds: float | None = 1.0,
+                  iterations: int | None = None) -> Bot:
+    """1: random, 2: heuristic, 3: ISMCTS with a time budget of `seconds`."""
+    if level == 1:
+        return NainsRandomBot(seed)
+    if level == 2:
+        return HeuristicBot(seed)
+    if level == 3:
+        return IsmctsBot(seed, iterations=iterations, seconds=seconds)
+    raise ValueError(f"no bot level {level}; levels are {', '.join(LEVELS)}")

@@ -1,0 +1,472 @@
+"""Tir de tuyau (Oh ! les nains): rules as /work/shared/rules/nains.md sets them out.
+
+The whole position is a `Table` (small, quick to copy: the ISMCTS bot plays thousands of
+them per second); `NainsState` wraps one for the engine protocol (history, undo, JSON,
+observation, secret moves). One set of rule functions serves both.
+
+Orientation: seat 0 pulls toward the left, seat 1 toward the right. `hose` counts the slabs
+the hose has moved toward seat 0 since the round began: +8 puts seat 1's first gnome into the
+fence (seat 0 wins the round), -8 does the same to seat 0.
+
+Notation (one move, text; card codes in `cards.py`):
+    gnome red            the secret first gnome of the round, chosen by the round's starter
+                         then by the other seat (shown as "gnome ?" to the other seat until
+                         both have chosen)
+    play S2              play a card; `play +M blue`, `play M2B0 yellow` name the colour of a
+                         multicolour gnome or bonnet
+    contre +R            counter the gnome just added (option `contre`); also `surcontre +M`,
+                         `sursurcontre +G` (options `surcontre`, `sursurcontre`)
+    discard +R,S1        discard these cards, draw as many, lose one slab
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any, NamedTuple
+
+from ..core import OMNISCIENT, TERMINAL, Game, NotationError, State
+from .cards import (CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, MULTI, Card,
+                    bonnet_choices, colour_index, pull_values)
+
+FENCE = 8
+"""Slabs between each team's first gnome and the fence when a round begins."""
+HAND = 5
+
+CHOOSE, PLAY, CONTRE, SURCONTRE, SURSURCONTRE, DISCARD = range(6)
+VERBS = ("gnome", "play", "contre", "surcontre", "sursurcontre", "discard")
+COUNTERS = (CONTRE, SURCONTRE, SURSURCONTRE)
+PHASE_CHOOSE, PHASE_PLAY, PHASE_OVER = "choose", "play", "over"
+
+
+class Move(NamedTuple):
+    """One move. `verb` is CHOOSE..DISCARD; `card` a card index (-1 for CHOOSE), or for
+    DISCARD a sorted tuple of card indices; `colour` 0-3 or -1."""
+
+    verb: int
+    card: Any
+    colour: int = -1
+
+    def __str__(self) -> str:
+        verb = VERBS[self.verb]
+        if self.verb == CHOOSE:
+            return f"gnome {COLOURS[self.colour]}"
+        if self.verb == DISCARD:
+            return f"discard {','.join(CARDS[c].code for c in self.card)}"
+        colour = f" {COLOURS[self.colour]}" if self.colour >= 0 else ""
+        return f"{verb} {CARDS[self.card].code}{colour}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @staticmethod
+    def parse(text: Any) -> Move:
+        if not isinstance(text, str):
+            raise NotationError(f"a move is a text like 'play S2', not {text!r}", text=repr(text))
+        words = text.split()
+        if not words or words[0].lower() not in VERBS:
+            raise NotationError(f"{text!r}: a move starts with one of {', '.join(VERBS)}", text=text)
+        verb = VERBS.index(words[0].lower())
+        try:
+            if verb == CHOOSE:
+                (name,) = words[1:]
+                return Move(CHOOSE, -1, colour_index(name))
+            if verb == DISCARD:
+                (codes,) = words[1:]
+                cards = tuple(sorted(INDEX[code.upper()] for code in codes.split(",")))
+                return Move(DISCARD, cards)
+            code, *rest = words[1:]
+            card = INDEX[code.upper()]
+            if len(rest) > 1:
+                raise ValueError(rest)
+            return Move(verb, card, colour_index(rest[0]) if rest else -1)
+        except (ValueError, KeyError):
+            raise NotationError(
+                f"{text!r} is not a move: write e.g. 'gnome red', 'play R2B0', 'play +M blue', "
+                "'contre +R' or 'discard S1,+G' (card codes: +R +B +Y +G +M, R2B0, M2B0, R2, "
+                "S1 S2 S3)", text=text) from None
+
+
+class Table:
+    """The whole position of a match (hidden parts included), with the rules acting on it."""
+
+    __slots__ = ("hands", "draw", "discards", "teams", "supply", "hose", "wins", "round",
+                 "starter", "phase", "to_move", "choices", "window", "winner", "last_pull",
+                 "rules", "target", "round_winners")
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        t.hands = [self.hands[0][:], self.hands[1][:]]
+        t.draw = self.draw[:]
+        t.discards = self.discards[:]
+        t.teams = [self.teams[0][:], self.teams[1][:]]
+        t.supply = self.supply[:]
+        t.choices = self.choices[:]
+        t.wins = self.wins[:]
+        t.round_winners = self.round_winners[:]
+        for name in ("hose", "round", "starter", "phase", "to_move", "window", "winner",
+                     "last_pull", "rules", "target"):
+            setattr(t, name, getattr(self, name))
+        return t
+
+
+def new_table(rng: random.Random, first: int, rules: tuple[bool, bool, bool] = (False,) * 3,
+              target: int = 2, deck: tuple[int, ...] = DEFAULT_DECK) -> Table:
+    """Shuffle, deal five cards to each seat, and open the first round's secret choice."""
+    t = Table.__new__(Table)
+    t.draw = list(deck)
+    rng.shuffle(t.draw)
+    t.discards = []
+    t.hands = [[], []]
+    t.wins = [0, 0]
+    t.round_winners = []
+    t.rules, t.target = rules, target
+    t.round, t.winner, t.last_pull = 0, None, None
+    for seat in (0, 1):
+        draw(t, seat, HAND, rng, None)
+    start_round(t, first)
+    return t
+
+
+def start_round(t: Table, starter: int) -> None:
+    t.round += 1
+    t.teams = [[], []]
+    t.supply = [GNOMES_PER_COLOUR] * 4
+    t.hose = 0
+    t.starter = starter
+    t.phase = PHASE_CHOOSE
+    t.to_move = starter  # the starter chooses first, in secret; then the other seat
+    t.choices = [-1, -1]
+    t.window = None
+
+
+def draw(t: Table, seat: int, count: int, rng: random.Random, events: list | None) -> None:
+    """Draw `count` cards into `seat`'s hand, shuffling the discards when the pile is empty."""
+    hand = t.hands[seat]
+    for _ in range(count):
+        if not t.draw:
+            if not t.discards:
+                break
+            t.draw, t.discards = t.discards, []
+            rng.shuffle(t.draw)
+            if events is not None:
+                events.append({"type": "reshuffle", "count": len(t.draw)})
+        hand.append(t.draw.pop())
+    hand.sort()
+
+
+def counter_window(t: Table, seat: int) -> tuple[int, int] | None:
+    """(counter verb, colour) that `seat` may play now, if any."""
+    if t.window is not None and t.window[2] == seat:
+        return t.window[0], t.window[1]
+    return None
+
+
+def legal_moves(t: Table, discards: bool = True) -> list[Move]:
+    """Every legal move of the seat to move (`discards` False leaves out the discards)."""
+    if t.phase == PHASE_OVER:
+        return []
+    seat = t.to_move
+    if t.phase == PHASE_CHOOSE:
+        return [Move(CHOOSE, -1, c) for c in range(4)]
+    hand = t.hands[seat]
+    window = counter_window(t, seat)
+    moves: list[Move] = []
+    for index in sorted(set(hand)):
+        card = CARDS[index]
+        if card.kind == "gnome":
+            colours = range(4) if card.colour == MULTI else (card.colour,)
+            if window is not None and card.colour in (MULTI, window[1]):
+                verb, colour = window
+                if verb != SURCONTRE or t.supply[colour] >= 2:
+                    moves.append(Move(verb, index))
+            moves.extend(Move(PLAY, index, c if card.colour == MULTI else -1)
+                         for c in colours if t.supply[c] > 0)
+        elif card.kind == "pull" and card.needs_colour:
+            moves.extend(Move(PLAY, index, c) for c in bonnet_choices(card))
+        else:
+            moves.append(Move(PLAY, index))
+    if discards:
+        moves.extend(Move(DISCARD, subset) for subset in sub_multisets(hand))
+    return moves
+
+
+def sub_multisets(hand: list[int]) -> list[tuple[int, ...]]:
+    """Every non-empty sub-multiset of a sorted hand, as sorted tuples, without repeats."""
+    counts = sorted(Counter(hand).items())
+    subsets = []
+    for picks in itertools.product(*(range(n + 1) for _, n in counts)):
+        subset = tuple(card for (card, _), k in zip(counts, picks) for _ in range(k))
+        if subset:
+            subsets.append(subset)
+    return sorted(subsets, key=lambda subset: (len(subset), subset))
+
+
+def refusal(t: Table, move: Move) -> str | None:
+    """Why the rules refuse `move` now (None: it is legal), in a player's words."""
+    if not isinstance(move, Move):
+        return f"{move!r} is not a move of Tir de tuyau"
+    if t.phase == PHASE_OVER:
+        return "the game is over"
+    if t.phase == PHASE_CHOOSE:
+        return None if move.verb == CHOOSE and 0 <= move.colour < 4 else \
+            "each player first chooses a gnome in secret: play 'gnome <colour>'"
+    if move.verb == CHOOSE:
+        return "the first gnomes are already chosen"
+    hand = Counter(t.hands[t.to_move])
+    cards = move.card if move.verb == DISCARD else (move.card,)
+    for code, count in Counter(CARDS[c].code for c in cards).items():
+        if hand[INDEX[code]] < count:
+            return f"there is no {code} in your hand" if count == 1 else \
+                f"your hand does not hold {count} cards {code}"
+    if move.verb == DISCARD:
+        return None if move.colour < 0 else "a discard names no colour"
+    card = CARDS[move.card]
+    if move.verb in COUNTERS:
+        name = VERBS[move.verb]
+        if not t.rules[move.verb - CONTRE]:
+            return f"the optional rule {name} is off"
+        window = counter_window(t, t.to_move)
+        if window is None or window[0] != move.verb:
+            return f"{name} is only possible on your turn right after " + \
+                ("the other team added a gnome", "your gnome was countered",
+                 "you were sur-countered")[move.verb - CONTRE]
+        if card.kind != "gnome" or card.colour not in (MULTI, window[1]):
+            return f"{name} needs an add-a-gnome card {COLOURS[window[1]]} or multicolour"
+        if move.verb == SURCONTRE and t.supply[window[1]] < 2:
+            return f"there are not two {COLOURS[window[1]]} gnomes left in the supply"
+        return None if move.colour < 0 else f"{name} names no colour: it is {COLOURS[window[1]]}"
+    if card.needs_colour:
+        if move.colour < 0:
+            return f"{card.code} needs a colour: play {card.code} red (or blue, yellow, green)"
+        if card.kind == "pull" and move.colour not in bonnet_choices(card):
+            return f"the bonnet of {card.code} cannot be {COLOURS[move.colour]}: that colour is on the card"
+    elif move.colour >= 0:
+        return f"{card.code} names no colour"
+    if card.kind == "gnome":
+        colour = move.colour if card.colour == MULTI else card.colour
+        if t.supply[colour] == 0:
+            return f"no {COLOURS[colour]} gnome is left in the supply"
+    return None
+
+
+def team_powers(t: Table, values: list[int]) -> list[int]:
+    return [sum(values[g] for g in team) for team in t.teams]
+
+
+def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = None) -> None:
+    """Carry out a legal move; public events are appended to `events` when it is a list."""
+    seat = t.to_move
+    other = 1 - seat
+    if t.phase == PHASE_CHOOSE:
+        t.choices[seat] = move.colour
+        if events is not None:
+            events.append({"type": "chosen", "seat": seat})
+        if t.choices[other] < 0:
+            t.to_move = other
+            return
+        t.teams = [[t.choices[0]], [t.choices[1]]]
+        for c in t.choices:
+            t.supply[c] -= 1
+        t.phase, t.to_move = PHASE_PLAY, t.starter
+        if events is not None:
+            events.append({"type": "reveal", "gnomes": [COLOURS[c] for c in t.choices]})
+        return
+    toward = 1 if seat == 0 else -1  # hose direction that helps the seat to move
+    window = None
+    hand = t.hands[seat]
+    if move.verb == DISCARD:
+        for card in move.card:
+            hand.remove(card)
+            t.discards.append(card)
+        t.hose -= toward
+        if events is not None:
+            events.append({"type": "discard", "seat": seat, "cards": [CARDS[c].code for c in move.card]})
+        draw(t, seat, len(move.card), rng, events)
+    else:
+        hand.remove(move.card)
+        t.discards.append(move.card)
+        card = CARDS[move.card]
+        event: dict[str, Any] = {"type": VERBS[move.verb], "seat": seat, "card": card.code}
+        if move.verb == PLAY and card.kind == "gnome":
+            colour = move.colour if card.colour == MULTI else card.colour
+            t.teams[seat].append(colour)
+            t.supply[colour] -= 1
+            t.hose -= 2 * toward
+            event["type"], event["colour"] = "gnome", COLOURS[colour]
+            if t.rules[0]:
+                window = (CONTRE, colour, other)
+        elif move.verb == PLAY and card.kind == "pull":
+            bonnet = move.colour
+            values = pull_values(card, bonnet)
+            power = team_powers(t, values)
+            t.hose += power[0] - power[1]
+            diff = abs(power[0] - power[1])
+            t.last_pull = {"seat": seat, "card": card.code,
+                           "bonnet": COLOURS[bonnet] if bonnet >= 0 else None,
+                           "values": dict(zip(COLOURS, values)), "power": power, "diff": diff,
+                           "toward": None if diff == 0 else (0 if power[0] > power[1] else 1),
+                           "round": t.round}
+            event.update(t.last_pull)
+            event["type"] = "pull"
+        elif move.verb == PLAY:
+            t.hose += toward * card.squirrels
+            event["type"], event["squirrels"] = "squirrel", card.squirrels
+        else:
+            colour = t.window[1]
+            event["colour"] = COLOURS[colour]
+            if move.verb == CONTRE:
+                t.teams[other].pop()
+                t.supply[colour] += 1
+                if t.rules[1]:
+                    window = (SURCONTRE, colour, other)
+            elif move.verb == SURCONTRE:
+                t.teams[seat] += [colour, colour]
+                t.supply[colour] -= 2
+                if t.rules[2]:
+                    window = (SURSURCONTRE, colour, other)
+            else:
+                del t.teams[other][-2:]
+                t.teams[seat] += [colour, colour]
+        if events is not None:
+            event["hose"] = t.hose
+            events.append(event)
+        if not hand:
+            draw(t, seat, HAND, rng, events)
+            if events is not None:
+                events.append({"type": "draw", "seat": seat, "count": len(hand)})
+    t.window = window
+    t.to_move = other
+    if abs(t.hose) >= FENCE:
+        end_round(t, 0 if t.hose > 0 else 1, events)
+
+
+def end_round(t: Table, winner: int, events: list | None) -> None:
+    t.wins[winner] += 1
+    t.round_winners.append(winner)
+    if events is not None:
+        events.append({"type": "round", "round": t.round, "winner": winner, "wins": t.wins[:]})
+    if t.wins[winner] >= t.target:
+        t.phase, t.winner, t.window = PHASE_OVER, winner, None
+        if events is not None:
+            events.append({"type": "game", "winner": winner})
+        return
+    start_round(t, 1 - winner)  # the loser starts the next round
+
+
+class NainsState(State):
+    """A match of Tir de tuyau: best of three rounds (option `rounds`: wins needed).
+
+    Start choice: `first`, the seat that starts the first round (None: drawn from the seed).
+    """
+
+    game: Nains
+
+    def setup(self, first: int | None = None) -> None:
+        if first is None:
+            first = self.rng.randrange(2)
+        elif first not in (0, 1):
+            raise ValueError(f"first must be 0, 1 or None (drawn), not {first!r}")
+        opts = self.game.options
+        self.table = new_table(self.rng, first, (opts["contre"], opts["surcontre"],
+                                                 opts["sursurcontre"]), opts["rounds"])
+        self.movers: list[int] = []
+
+    def current_player(self) -> int:
+        return TERMINAL if self.table.phase == PHASE_OVER else self.table.to_move
+
+    def legal_actions(self) -> list[Move]:
+        return legal_moves(self.table)
+
+    def is_legal(self, action: Any) -> bool:
+        return refusal(self.table, action) is None
+
+    def why_illegal(self, action: Any) -> str:
+        return refusal(self.table, action) or "it is legal now"
+
+    def do_apply(self, action: Move) -> list[dict]:
+        events: list[dict] = []
+        self.movers.append(self.table.to_move)
+        apply_move(self.table, action, self.rng, events)
+        return events
+
+    def returns(self) -> list[float]:
+        winner = self.table.winner
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == winner else -1.0 for seat in (0, 1)]
+
+    def move_text(self, ply: int, seat: Any) -> str:
+        """A first gnome reads `gnome ?` to the other seats until the second one is chosen."""
+        move = self.history[ply]
+        if move.verb == CHOOSE and ply == self.ply - 1 and self.table.phase == PHASE_CHOOSE \
+                and seat not in (self.movers[ply], OMNISCIENT):
+            return "gnome ?"
+        return str(move)
+
+    def observe(self, seat: Any) -> dict[str, Any]:
+        """The keys of docs/protocol.md, "Tir de tuyau observation"."""
+        t = self.table
+        choosing = t.phase == PHASE_CHOOSE
+        view: dict[str, Any] = {
+            "round": t.round,
+            "target": t.target,
+            "wins": t.wins[:],
+            "round_winners": t.round_winners[:],
+            "starter": t.starter,
+            "phase": t.phase,
+            "hose": t.hose,
+            "fence": FENCE,
+            "teams": [[COLOURS[g] for g in team] for team in t.teams],
+            "chosen": [c >= 0 for c in t.choices] if choosing else [True, True],
+            "supply": dict(zip(COLOURS, t.supply)),
+            "hand_sizes": [len(h) for h in t.hands],
+            "draw_count": len(t.draw),
+            "discards": [CARDS[c].code for c in t.discards],
+            "window": None if t.window is None else {
+                "kind": VERBS[t.window[0]], "colour": COLOURS[t.window[1]], "seat": t.window[2]},
+            "last_pull": t.last_pull,
+            "rules": dict(zip(("contre", "surcontre", "sursurcontre"), t.rules)),
+            "winner": t.winner,
+        }
+        if seat in (0, 1):
+            view["hand"] = [CARDS[c].code for c in t.hands[seat]]
+            if choosing and t.choices[seat] >= 0:
+                view["my_gnome"] = COLOURS[t.choices[seat]]
+        elif seat == OMNISCIENT:
+            view["hands"] = [[CARDS[c].code for c in hand] for hand in t.hands]
+            if choosing:
+                view["secret_gnomes"] = [COLOURS[c] if c >= 0 else None for c in t.choices]
+        return view
+
+    def __str__(self) -> str:
+        t = self.table
+        teams = [" ".join(COLOURS[g][0].upper() for g in team) or "-" for team in t.teams]
+        return (f"round {t.round} (wins {t.wins[0]}-{t.wins[1]}), hose {t.hose:+d}, "
+                f"teams {teams[0]} | {teams[1]}, hands "
+                f"{[CARDS[c].code for c in t.hands[0]]} {[CARDS[c].code for c in t.hands[1]]}")
+
+
+class Nains(Game):
+    """Tir de tuyau. Options: `contre`, `surcontre`, `sursurcontre` (optional counters, off
+    by default; each only ever arises after the one before it) and `rounds` (round wins
+    needed, 2: best of three)."""
+
+    name = "nains"
+    title = {"fr": "Tir de tuyau (Oh ! les nains)", "en": "Hose pull (Oh! les nains)"}
+    option_defaults = {"contre": False, "surcontre": False, "sursurcontre": False, "rounds": 2}
+    state_class = NainsState
+
+    def check_options(self) -> None:
+        for name in ("contre", "surcontre", "sursurcontre"):
+            if not isinstance(self.options[name], bool):
+                raise ValueError(f"{name} must be True or False, not {self.options[name]!r}")
+        if self.options["rounds"] not in (1, 2, 3):
+            raise ValueError(f"rounds must be 1, 2 or 3, not {self.options['rounds']!r}")
+
+    def parse_action(self, text: str) -> Move:
+        return Move.parse(text)
+
+
+__all__ = ["Card", "Move", "Nains", "NainsState", "OMNISCIENT", "Table"]

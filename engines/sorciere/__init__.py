@@ -1,0 +1,23 @@
+"""Sorcière au pain d'épices (HABA's Knusperhexe): rules, the roof model, bots, analysis.
+
+>>> from ludotheque.engines.sorciere import Sorciere
+>>> state = Sorciere(players=3).new_game(seed=1, first=0)
+>>> state.apply("pull 14@0.9")
+Pull(slot=14, dexterity=0.9)
+"""
+
+from .bots import (LEVEL_NAMES, LEVELS, CarefulBot, ExpectedValueBot, GreedyBot,
+                   RandomSorciereBot, SorciereBot, bot_for_level, keep_chance)
+from .deck import DEFAULT_DECK, TREATS, Card
+from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, PARAMETERS, SLOTS, Roof, hand)
+from .rules import (Next, Pull, Put, Sorciere, SorciereState, collapse_probability,
+                    parse_action, roof_of)
+from .analysis import round_lengths, tournament, with_dexterity
+
+__all__ = [
+    "DEFAULT_DECK", "DEFAULT_DEXTERITY", "LAYING_ORDER", "LEVELS", "LEVEL_NAMES", "PARAMETERS",
+    "SLOTS", "TREATS", "Card", "CarefulBot", "ExpectedValueBot", "GreedyBot", "Next", "Pull",
+    "Put", "RandomSorciereBot", "Roof", "Sorciere", "SorciereBot", "SorciereState",
+    "bot_for_level", "collapse_probability", "hand", "keep_chance", "parse_action",
+    "roof_of", "round_lengths", "tournament", "with_dexterity",
+]

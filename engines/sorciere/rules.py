@@ -1,0 +1,386 @@
+"""Sorcière au pain d'épices (HABA's Knusperhexe): pull cookie cards off a fragile roof.
+
+Rules: /work/shared/rules/sorciere.md; the roof model: `roof.py`. Seats 0..n-1 play in
+order (clockwise).
+
+Notation
+--------
+* ``pull 17@0.85`` (or ``17@0.85``): pull the card in slot 17 with dexterity 0.85 (a number
+  in [0, 1]; anything else is refused as malformed). ``pull 17`` (or ``17``) pulls with the
+  default dexterity `DEFAULT_DEXTERITY` (0.5, the hazard as documented, unscaled): bots,
+  tests and notebooks use it unless they say otherwise. Dexterity is kept to 3 decimals.
+* ``put 9``: put the card just pulled back on the roof, in the empty slot 9 (only after
+  pulling the treat that tops your pile). The same player acts again for it.
+* ``next``: start the next round (offered to the player who starts it, once a round is over).
+
+Chance is explicit: a pull draws exactly one number from the state's generator and the roof
+collapses when it is below `collapse_probability(state, slot, dexterity)`.
+
+Project decisions (the box leaves them open)
+---------------------------------------------
+* First player: the start choice ``first`` (a seat), or drawn from the seed.
+* The next round is started by the player after the one who ended the round (the collapser,
+  or whoever pulled the last card): turns simply go on clockwise.
+* A card put back must rest on something (a wall or a neighbouring card); the slot it came
+  from always qualifies.
+* The last card of the roof ends the round as it leaves; if it shows the treat on top of the
+  puller's pile it cannot go back on the (gone) roof: it is set aside, nobody's.
+* A candy needs at least one card: a round where the others hold nothing gives no candy.
+* The reserve never runs dry: with at most 4 players, someone reaches 2 candies by the
+  fifth.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import TERMINAL, Game, NotationError, State
+from .deck import DEFAULT_DECK, PER_TREAT, TREATS, Card
+from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof)
+
+CANDIES = 5
+TO_WIN = 2
+PULL = re.compile(r"(?:pull\s+)?(\d+)(?:\s*@\s*(\S+))?")
+PUT = re.compile(r"put\s+(\d+)")
+
+
+@dataclass(frozen=True)
+class Pull:
+    """Pull the card in `slot` with a hand of `dexterity` (0 shaky .. 1 steady)."""
+
+    slot: int
+    dexterity: float = DEFAULT_DEXTERITY
+
+    def __str__(self) -> str:
+        if self.dexterity == DEFAULT_DEXTERITY:
+            return f"pull {self.slot}"
+        return f"pull {self.slot}@{self.dexterity:.3f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True)
+class Put:
+    """Put the card held back on the roof, in the empty `slot`."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"put {self.slot}"
+
+
+@dataclass(frozen=True)
+class Next:
+    """Re-lay the roof and start the next round."""
+
+    def __str__(self) -> str:
+        return "next"
+
+
+def parse_dexterity(text: str) -> float:
+    """A dexterity written in an action: a number in [0, 1], kept to 3 decimals."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise NotationError(f"dexterity {text!r} is not a number", text=text) from None
+    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+        raise NotationError(f"dexterity must be between 0 and 1, not {text}", text=text)
+    return round(value, 3)
+
+
+def parse_action(text: Any) -> Pull | Put | Next:
+    if not isinstance(text, str):
+        raise NotationError(f"an action is a text like 'pull 17@0.8', not {text!r}",
+                            text=repr(text))
+    cleaned = text.strip().lower()
+    if cleaned == "next":
+        return Next()
+    for pattern, kind in ((PUT, "put"), (PULL, "pull")):
+        match = pattern.fullmatch(cleaned)
+        if match is None:
+            continue
+        slot = int(match.group(1))
+        if not 0 <= slot < SIZE:
+            raise NotationError(f"{cleaned}: slots are numbered 0 to {SIZE - 1}", text=text)
+        if kind == "put":
+            return Put(slot)
+        dexterity = DEFAULT_DEXTERITY if match.group(2) is None else parse_dexterity(match.group(2))
+        return Pull(slot, dexterity)
+    raise NotationError(f"{text!r} is not an action: write 'pull 17', 'pull 17@0.8', "
+                        "'put 9' or 'next'", text=text)
+
+
+def collapse_probability(state: SorciereState, slot: int,
+                         dexterity: float = DEFAULT_DEXTERITY) -> float:
+    """The exact chance that pulling the card in `slot` now brings the roof down."""
+    return state.roof.probability(slot, dexterity)
+
+
+def roof_of(observation: dict) -> Roof:
+    """The roof structure an observation shows (to compute risks from public facts)."""
+    return Roof([slot["z"] for slot in observation["slots"]])
+
+
+class SorciereState(State):
+    """A game: the roof (structure, and the secret card in each slot), piles, candies.
+
+    Start choices: `first` (a seat; None draws it from the seed).
+    """
+
+    game: Sorciere
+
+    def setup(self, first: int | None = None) -> None:
+        n = self.game.players
+        if first is None:
+            first = self.rng.randrange(n)
+        elif not (isinstance(first, int) and 0 <= first < n):
+            raise ValueError(f"first must be a seat 0..{n - 1} or None (drawn), not {first!r}")
+        self.deck = self.game.deck
+        self.candies = [0] * n
+        self.reserve = CANDIES
+        self.to_move = first
+        self.winner: int | None = None
+        self.round = 0
+        self.results: list[dict] = []
+        self._new_round()
+
+    def _new_round(self) -> None:
+        """Gather all cards, shuffle them (secret) and lay the roof in `LAYING_ORDER`."""
+        cards = list(range(len(self.deck)))
+        self.rng.shuffle(cards)
+        self.roof = Roof()
+        self.slot_card: list[int | None] = [None] * SIZE
+        for slot, card in zip(LAYING_ORDER, cards):
+            self.slot_card[slot] = card
+        self.known: dict[int, str] = {}
+        self.piles: list[list[int]] = [[] for _ in range(self.game.players)]
+        self.held: int | None = None
+        self.held_from: int | None = None
+        self.aside: list[int] = []
+        self.phase = "pull"
+        self.collapse: dict | None = None
+        self.round += 1
+        self.pulls = 0
+
+    # -- the State protocol ----------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.winner is not None else self.to_move
+
+    def legal_actions(self) -> list[Any]:
+        if self.winner is not None:
+            return []
+        if self.phase == "pull":
+            return [Pull(slot) for slot in self.roof.present()]
+        if self.phase == "put":
+            return [Put(slot) for slot in self.put_slots()]
+        return [Next()]
+
+    def put_slots(self) -> list[int]:
+        """Where the card held may go: empty slots where it would rest on something."""
+        return [slot for slot in self.roof.empty() if self.roof.support_if_put(slot) > 0]
+
+    def is_legal(self, action: Any) -> bool:
+        return self.refusal(action) is None
+
+    def why_illegal(self, action: Any) -> str:
+        return self.refusal(action) or "it is legal now"
+
+    def refusal(self, action: Any) -> str | None:
+        if self.winner is not None:
+            return "the game is over"
+        if isinstance(action, Pull):
+            if self.phase == "put":
+                return "first put the card you hold back on the roof"
+            if self.phase == "scored":
+                return "the round is over: start the next one"
+            if not (isinstance(action.slot, int) and 0 <= action.slot < SIZE):
+                return f"there is no slot {action.slot}"
+            if self.roof.z[action.slot] is None:
+                return f"there is no card in slot {action.slot}"
+            d = action.dexterity
+            if not (isinstance(d, (int, float)) and math.isfinite(d) and 0 <= d <= 1):
+                return f"dexterity must be between 0 and 1, not {d!r}"
+            return None
+        if isinstance(action, Put):
+            if self.phase != "put":
+                return "there is no card to put back"
+            if action.slot not in self.put_slots():
+                if 0 <= action.slot < SIZE and self.roof.z[action.slot] is not None:
+                    return f"slot {action.slot} already holds a card"
+                return f"a card in slot {action.slot} would rest on nothing"
+            return None
+        if isinstance(action, Next):
+            return None if self.phase == "scored" else "the round is not over"
+        return f"{action!r} is not an action of Sorcière au pain d'épices"
+
+    def do_apply(self, action: Any) -> list[dict]:
+        if isinstance(action, Pull):
+            return self._pull(action)
+        if isinstance(action, Put):
+            return self._put(action)
+        self._new_round()
+        return [{"type": "round-start", "round": self.round, "seat": self.to_move}]
+
+    def _pull(self, action: Pull) -> list[dict]:
+        seat, slot = self.to_move, action.slot
+        p = self.roof.probability(slot, action.dexterity)
+        draw = self.rng.random()
+        self.pulls += 1
+        event = {"type": "pull", "seat": seat, "slot": slot, "dexterity": action.dexterity,
+                 "risk": round(p, 4), "collapse": draw < p}
+        if draw < p:
+            self.collapse = {"seat": seat, "slot": slot}
+            return [event, *self._end_round(collapser=seat, last=seat)]
+        card = self.slot_card[slot]
+        self.slot_card[slot] = None
+        self.roof.remove(slot)
+        self.known.pop(slot, None)
+        treat, canes = self.deck[card]
+        pile = self.piles[seat]
+        event.update(treat=treat, canes=canes)
+        if not pile or self.deck[pile[-1]].treat != treat:
+            pile.append(card)
+            event["to"] = "pile"
+        elif self.roof.count() == 0:
+            self.aside.append(card)
+            event["to"] = "aside"
+        else:
+            self.held, self.held_from = card, slot
+            self.phase = "put"
+            event["to"] = "hand"
+            return [event]
+        if self.roof.count() == 0:
+            return [event, *self._end_round(collapser=None, last=seat)]
+        self.to_move = (seat + 1) % self.game.players
+        return [event]
+
+    def _put(self, action: Put) -> list[dict]:
+        seat, card = self.to_move, self.held
+        assert card is not None
+        self.roof.put(action.slot)
+        self.slot_card[action.slot] = card
+        self.known[action.slot] = self.deck[card].treat
+        self.held = self.held_from = None
+        self.phase = "pull"
+        self.to_move = (seat + 1) % self.game.players
+        return [{"type": "put", "seat": seat, "slot": action.slot,
+                 "treat": self.deck[card].treat}]
+
+    def round_score(self, collapser: int | None, counts: list[int] | None = None) -> dict:
+        """Who takes a candy now: most cards among all but the collapser, ties by canes,
+        still tied nobody; at least one card needed. `counts` may replace the pile sizes
+        (a bot's "what if")."""
+        canes = [sum(self.deck[c].canes for c in pile) for pile in self.piles]
+        if counts is None:
+            counts = [len(pile) for pile in self.piles]
+        eligible = [s for s in range(self.game.players) if s != collapser and counts[s] > 0]
+        winner = None
+        if eligible:
+            most = max(counts[s] for s in eligible)
+            tied = [s for s in eligible if counts[s] == most]
+            if len(tied) > 1:
+                best = max(canes[s] for s in tied)
+                tied = [s for s in tied if canes[s] == best]
+            winner = tied[0] if len(tied) == 1 else None
+        return {"counts": counts, "canes": canes, "winner": winner}
+
+    def _end_round(self, collapser: int | None, last: int) -> list[dict]:
+        score = self.round_score(collapser)
+        winner = score["winner"]
+        if winner is not None:
+            self.reserve -= 1
+            self.candies[winner] += 1
+        result = {"round": self.round, "pulls": self.pulls,
+                  "end": "cleared" if collapser is None else "collapse",
+                  "collapser": collapser, **score}
+        self.results.append(result)
+        self.phase = "scored"
+        self.to_move = (last + 1) % self.game.players
+        events = [{"type": "round", **result}]
+        if winner is not None and self.candies[winner] >= TO_WIN:
+            self.winner = winner
+            events.append({"type": "game", "winner": winner})
+        return events
+
+    def returns(self) -> list[float]:
+        n = self.game.players
+        if self.winner is None:
+            return [0.0] * n
+        return [1.0 if seat == self.winner else -1.0 for seat in range(n)]
+
+    # -- what a seat may know --------------------------------------------------------
+    def unseen(self) -> dict[str, int]:
+        """How many cards of each treat are still face down and unknown (public count)."""
+        seen = [self.deck[c].treat for pile in self.piles for c in pile]
+        seen += list(self.known.values()) + [self.deck[c].treat for c in self.aside]
+        if self.held is not None:
+            seen.append(self.deck[self.held].treat)
+        return {treat: PER_TREAT[treat] - seen.count(treat) for treat in TREATS}
+
+    def card_view(self, card: int) -> dict[str, Any]:
+        treat, canes = self.deck[card]
+        return {"treat": treat, "canes": canes}
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """Everything public: roof structure and known faces only, piles face up, candies."""
+        phase = "over" if self.winner is not None else self.phase
+        view: dict[str, Any] = {
+            "round": self.round,
+            "pulls": self.pulls,
+            "phase": phase,
+            "slots": [{"slot": s.index, "x": s.x, "y": s.y, "angle": s.angle, "ring": s.ring,
+                       "walls": len(s.walls), "z": self.roof.z[s.index],
+                       "known": self.known.get(s.index)} for s in SLOTS],
+            "walls": [list(panel) for panel in WALL_PANELS],
+            "piles": [[self.card_view(c) for c in pile] for pile in self.piles],
+            "candies": list(self.candies),
+            "reserve": self.reserve,
+            "held": None if self.held is None else {**self.card_view(self.held),
+                                                    "from": self.held_from},
+            "aside": [self.card_view(c) for c in self.aside],
+            "unseen": self.unseen(),
+            "collapse": self.collapse,
+            "results": [dict(r) for r in self.results],
+            "winner": self.winner,
+        }
+        if seat is not None and seat == self.current_player():
+            view["targets"] = ([a.slot for a in self.legal_actions()]
+                               if self.phase in ("pull", "put") else [])
+        return view
+
+    def __str__(self) -> str:
+        """The roof from above, back wall on top: # card, k known (first letter), . empty."""
+        rows = []
+        for row in reversed(range(6)):
+            cells = []
+            for col in range(6):
+                slot = row * 6 + col
+                if self.roof.z[slot] is None:
+                    cells.append(".")
+                else:
+                    cells.append(self.known.get(slot, "#")[0])
+            rows.append(" ".join(cells))
+        return "\n".join(rows)
+
+
+class Sorciere(Game):
+    """Sorcière au pain d'épices: option `players` (2 to 4)."""
+
+    name = "sorciere"
+    title = {"fr": "Sorcière au pain d'épices", "en": "Gingerbread Witch (Knusperhexe)"}
+    option_defaults = {"players": 3}
+    state_class = SorciereState
+    deck: tuple[Card, ...] = DEFAULT_DECK
+
+    def check_options(self) -> None:
+        players = self.options["players"]
+        if isinstance(players, bool) or players not in (2, 3, 4):
+            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+
+    @property
+    def players(self) -> int:
+        return self.options["players"]
+
+    def parse_action(self, text: str) -> Pull | Put | Next:
+        return parse_action(text)

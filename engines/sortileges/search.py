@@ -1,0 +1,325 @@
+"""Levels 4 and 5: a tournament-style search, fast enough in pure Python to matter.
+
+* negamax alpha-beta with iterative deepening; an unfinished pass is discarded, except that
+  a first turn it already proved better than the previous best is kept (the previous best
+  is always searched first, so that comparison is fair);
+* a transposition table keyed by the packed bitboards (`spelled << 12 | mover << 6 | other`:
+  exact, no collisions, two operations per node, the Python form of an incremental hash).
+  It stores lower / upper bounds and exact scores, with win scores kept relative to the
+  node so that a transposition at another ply reads them right; replacement keeps the
+  deeper entry, and when full it forgets the entries of older searches first;
+* move ordering: table move, then two killer turns per ply, then steps with most room;
+* candidate spells (gtsa's Isola idea): squares next to the other witch, the square just
+  left, and, for the witch to move, squares that cut the other one's best escape. Safety
+  net: if none of these can be spelled, every spellable square is a candidate; and once
+  `FULL_WIDTH_FREE` squares or fewer are free the search is full width;
+* an exact endgame (`regions.ExactEndgame`, full width to the end) once `EXACT_FREE` or
+  fewer squares are free, which is when separated regions are small enough to solve;
+* the evaluation of `evaluation.py` (mobility, Voronoi territory, houses, separated race).
+
+`nodes`, `depth`, `score` and `pv` describe the last search; `root_scores` gives, after
+`analyse`, the best score of each step square.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..bots import Bot, Deadline, SearchCancelled
+from .board import squares_of
+from .bots import as_turn, check_not_over
+from .evaluation import DEFAULT_WEIGHTS, WIN, Evaluate, Evaluator, Weights
+from .regions import EXACT_FREE, ExactEndgame, NodeLimit
+from .rules import Sortileges, SortilegesState, Turn
+
+EXACT, LOWER, UPPER = range(3)
+FULL_WIDTH_FREE = 14
+"""Free squares at or below which every spellable square is a candidate (no restriction)."""
+
+Candidate = tuple[int, "int | None"]
+
+
+def candidates(game: Sortileges, spelled: int, mover: int, other: int,
+               full_width: bool = False) -> list[Candidate]:
+    """The turns worth searching, unordered; documented in the module docstring."""
+    steps, spells, neighbours = game.steps, game.spells, game.board.neighbours
+    turns: list[Candidate] = []
+    near = neighbours[other]
+    for target in squares_of(steps(spelled, mover, other)):
+        can = spells(spelled, target, other)
+        if not can:
+            turns.append((target, None))
+            continue
+        chosen = can if full_width else can & (near | 1 << mover)
+        for spell in squares_of(chosen or can):
+            turns.append((target, spell))
+    return turns
+
+
+def win_score(score: float) -> bool:
+    return abs(score) > WIN / 2
+
+
+class SearchBot(Bot):
+    """Alpha-beta with the refinements above; `seconds` per turn (None: the caller's deadline
+    or `max_depth` alone). `weights` or `evaluate` (a function of `Features`) set the
+    evaluation; `exact_endgame=False` turns the exact endgame off (for comparisons)."""
+
+    name = "search"
+    CHECK_EVERY = 128
+    TABLE_LIMIT = 400_000
+
+    def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
+                 weights: Weights = DEFAULT_WEIGHTS, evaluate: Evaluate | None = None,
+                 exact_endgame: bool = True, keep_table: bool = True):
+        self.seconds = seconds
+        self.max_depth = max_depth
+        self.weights = weights
+        self.evaluate = evaluate
+        self.exact_endgame = exact_endgame
+        self.keep_table = keep_table
+        self.table: dict[int, tuple[int, float, int, Candidate | None, int]] = {}
+        self.generation = 0
+        self.game: Sortileges | None = None
+        self.nodes = 0
+        self.depth = 0
+        self.score = 0.0
+        self.pv: list[Candidate] = []
+        self.root_scores: dict[int, float] = {}
+        self.elapsed = 0.0
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
+
+    # -- set-up ----------------------------------------------------------------------
+    def _prepare(self, game: Sortileges) -> None:
+        if game is not self.game and game != self.game:
+            self.game = game
+            self.evaluator = Evaluator(game, self.weights, self.evaluate)
+            self.endgame = ExactEndgame(game)
+            self.table = {}
+        if not self.keep_table:
+            self.table = {}
+        self.generation += 1
+        self.killers: dict[int, list[Candidate]] = {}
+        if len(self.endgame.table) > self.TABLE_LIMIT:
+            self.endgame.table.clear()
+
+    def budget(self, deadline: Deadline | None) -> Deadline:
+        own = math.inf if self.seconds is None else self.seconds
+        if deadline is None:
+            return Deadline(None if own == math.inf else own)
+        return Deadline(min(own, deadline.remaining()), deadline.cancel)
+
+    # -- the Bot interface ------------------------------------------------------------
+    def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:
+        check_not_over(state)
+        best = self.search_root(state, deadline)
+        return as_turn(state.game, state.position().mover, best)
+
+    def analyse(self, state: SortilegesState, deadline: Deadline | None = None) -> dict:
+        """Search with a score for every step square (`root_scores`); returns a summary."""
+        check_not_over(state)
+        best = self.search_root(state, deadline, per_step=True)
+        return {"best": best, "score": self.score, "depth": self.depth, "pv": list(self.pv),
+                "steps": dict(self.root_scores), "nodes": self.nodes}
+
+    def search_root(self, state: SortilegesState, deadline: Deadline | None,
+                    per_step: bool = False) -> Candidate:
+        game = state.game
+        self._prepare(game)
+        started = time.monotonic()
+        budget = self.budget(deadline)
+        spelled, mover, other = state.position()
+        self.nodes = 0
+        # the clock runs from the start: an unfinished depth 1 (a huge exact endgame) falls
+        # back on its best turn so far, or on the first candidate
+        self.deadline: Deadline | None = budget
+        self.endgame.deadline = budget
+        free = (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
+        turns = candidates(game, spelled, mover, other, full_width=free <= FULL_WIDTH_FREE)
+        turns.sort(key=lambda t: -game.steps(spelled, t[0], other).bit_count())
+        best: Candidate = turns[0]
+        self.score, self.depth, self.pv, self.root_scores = 0.0, 0, [best], {}
+        longest = game.board.size + 2
+        for depth in range(1, (self.max_depth or longest) + 1):
+            try:
+                score, found, steps = self._root_pass(turns, spelled, mover, other, depth,
+                                                      per_step)
+            except SearchCancelled as stop:
+                partial = stop.args[0] if stop.args else None
+                if partial is not None and partial[1] != best:  # it beat the previous best
+                    self.score, best = partial
+                break
+            best, self.score, self.depth = found, score, depth
+            self.root_scores = steps
+            turns.remove(found)
+            turns.insert(0, found)  # searched first at the next depth
+            self.pv = self._principal_variation(spelled, mover, other, best)
+            if win_score(score) or budget.expired():
+                break
+        self.elapsed = time.monotonic() - started
+        return best
+
+    def _root_pass(self, turns: list[Candidate], spelled: int, mover: int, other: int,
+                   depth: int, per_step: bool):
+        alpha, beta = -math.inf, math.inf
+        best_score, best = -math.inf, turns[0]
+        steps: dict[int, float] = {}
+        for turn in turns:
+            target, spell = turn
+            after = spelled if spell is None else spelled | 1 << spell
+            low = steps.get(target, -math.inf) if per_step else alpha
+            try:
+                score = -self.negamax(after, other, target, depth - 1, 1, -beta, -low)
+            except SearchCancelled:
+                raise SearchCancelled((best_score, best) if best_score > -math.inf else None)
+            if score > steps.get(target, -math.inf):
+                steps[target] = score
+            if score > best_score:
+                best_score, best = score, turn
+                alpha = max(alpha, score)
+        self._store(spelled, mover, other, depth, best_score, EXACT, best, 0)
+        return best_score, best, steps
+
+    def _ordered(self, first: list[Candidate], steps: int, spelled: int, other: int,
+                 near: int, full_width: bool):
+        """`first`, then the candidate turns (module docstring), steps with most room first."""
+        yield from first
+        game = self.game
+        targets = sorted(squares_of(steps),
+                         key=lambda t: -game.steps(spelled, t, other).bit_count())
+        for target in targets:
+            can = game.spells(spelled, target, other)
+            if not can:
+                if (target, None) not in first:
+                    yield target, None
+                continue
+            for spell in squares_of(can if full_width else can & near or can):
+                if (target, spell) not in first:
+                    yield target, spell
+
+    # -- the tree --------------------------------------------------------------------
+    def _store(self, spelled: int, mover: int, other: int, depth: int, score: float,
+               bound: int, move: Candidate | None, ply: int) -> None:
+        key = spelled << 12 | mover << 6 | other
+        table = self.table
+        old = table.get(key)
+        if old is not None and old[0] > depth and old[4] == self.generation:
+            return  # keep the deeper entry of this search
+        if win_score(score):  # relative to this node, not to the root
+            score += ply if score > 0 else -ply
+        if old is None and len(table) >= self.TABLE_LIMIT:
+            self._make_room()
+        table[key] = (depth, score, bound, move, self.generation)
+
+    def _make_room(self) -> None:
+        generation = self.generation
+        stale = [key for key, entry in self.table.items() if entry[4] != generation]
+        if len(stale) < len(self.table) // 4:
+            self.table.clear()
+        else:
+            for key in stale:
+                del self.table[key]
+
+    def negamax(self, spelled: int, mover: int, other: int, depth: int, ply: int,
+                alpha: float, beta: float) -> float:
+        """The score for the witch to move, `depth` turns deep, inside (alpha, beta)."""
+        self.nodes += 1
+        if not self.nodes % self.CHECK_EVERY and self.deadline is not None \
+                and self.deadline.expired():
+            raise SearchCancelled
+        game = self.game
+        steps = game.steps(spelled, mover, other)
+        if not steps:
+            return ply - WIN
+        key = spelled << 12 | mover << 6 | other
+        known = self.table.get(key)
+        hint = None
+        if known is not None:
+            known_depth, score, bound, hint, _ = known
+            if known_depth >= depth:
+                if win_score(score):
+                    score -= ply if score > 0 else -ply
+                if bound == EXACT or (bound == LOWER and score >= beta) or \
+                        (bound == UPPER and score <= alpha):
+                    return score
+        free = (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
+        if self.exact_endgame and free <= EXACT_FREE:
+            endgame = self.endgame
+            endgame.node_limit, start = endgame.nodes + 20_000, endgame.nodes
+            try:
+                exact = endgame.value(spelled, mover, other)
+            except NodeLimit:
+                exact = None
+            finally:
+                endgame.node_limit = None
+                self.nodes += (endgame.nodes - start) // 4
+            if exact is not None:
+                return exact - ply if exact > 0 else exact + ply
+        if depth <= 0:
+            return self.evaluator.score(spelled, mover, other)
+        # ordering: the table's turn, the killers, then steps with most room first
+        full_width = free <= FULL_WIDTH_FREE
+        near = game.board.neighbours[other] | 1 << mover
+        first: list[Candidate] = []
+        if hint is not None:
+            first.append(hint)
+        for killer in self.killers.get(ply, ()):  # only if it is a candidate here
+            target, spell = killer
+            if killer == hint or spell is None or not steps >> target & 1:
+                continue
+            can = game.spells(spelled, target, other)
+            if (can if full_width else can & near or can) >> spell & 1:
+                first.append(killer)
+        start_alpha, best, best_turn = alpha, -math.inf, None
+        for turn in self._ordered(first, steps, spelled, other, near, full_width):
+            target, spell = turn
+            after = spelled if spell is None else spelled | 1 << spell
+            score = -self.negamax(after, other, target, depth - 1, ply + 1, -beta, -alpha)
+            if score > best:
+                best, best_turn = score, turn
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if spell is not None and turn != hint:
+                            slot = self.killers.setdefault(ply, [])
+                            if turn not in slot:
+                                slot.insert(0, turn)
+                                del slot[2:]
+                        break
+        bound = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
+        self._store(spelled, mover, other, depth, best, bound, best_turn, ply)
+        return best
+
+    # -- explanations ----------------------------------------------------------------
+    def _principal_variation(self, spelled: int, mover: int, other: int,
+                             first: Candidate, length: int = 8) -> list[Candidate]:
+        line, seen = [first], set()
+        target, spell = first
+        spelled = spelled if spell is None else spelled | 1 << spell
+        mover, other = other, target
+        while len(line) < length:
+            key = spelled << 12 | mover << 6 | other
+            entry = self.table.get(key)
+            if key in seen or entry is None or entry[3] is None:
+                break
+            seen.add(key)
+            turn = entry[3]
+            if not self.game.steps(spelled, mover, other) >> turn[0] & 1:
+                break
+            line.append(turn)
+            target, spell = turn
+            spelled = spelled if spell is None else spelled | 1 << spell
+            mover, other = other, target
+        return line
+
+
+def search_bot(level: int, seconds: float = 1.0) -> SearchBot:
+    """Level 4: this readable search (pure Python) for `seconds`; level 5: the same search
+    compiled with numba (`fast.FastSearchBot`), about ten times the nodes: the best we have."""
+    if level == 4:
+        return SearchBot(seconds)
+    from .fast import FastSearchBot  # numba compiles on first use (then cached on disk)
+    return FastSearchBot(seconds)

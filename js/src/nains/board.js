@@ -1,0 +1,316 @@
+// The Tir de tuyau board: the garden (16 slabs, the fence, the hose, both gnome teams), the
+// viewer's hand, the piles and the score, all drawn from the observation. A click on a card
+// sends one `act` intent chosen among `observation.legal`; no rule is computed here.
+
+import { h, s } from "../kit/dom.js";
+import { OKABE_ITO, seatMark, shapeElement } from "../kit/palette.js";
+import { seatName } from "../kit/status.js";
+
+export const COLOURS = ["red", "blue", "yellow", "green"];
+const LETTER_COLOUR = { R: "red", B: "blue", Y: "yellow", G: "green", M: "multi" };
+// Okabe–Ito, and a shape per colour so that no gnome is told apart by colour alone.
+export const GNOME_FILL = { red: OKABE_ITO.vermillion, blue: OKABE_ITO.blue, yellow: OKABE_ITO.yellow, green: OKABE_ITO.bluishGreen };
+const GNOME_SHAPE = { red: "circle", blue: "diamond", yellow: "square", green: "triangle" };
+const INK = { red: "#ffffff", blue: "#ffffff", yellow: "#000000", green: "#ffffff" };
+
+const SLAB = 34;
+const SPAN = 13; // slabs drawn each side of the fence (8 of garden, then the lawn)
+const WIDTH = 2 * SPAN * SLAB;
+const HEIGHT = 150;
+const GROUND = 118;
+const X0 = SPAN * SLAB;
+
+/** What a card code means: "+R", "+M", "R2B0", "M2B0", "R2M0", "R2", "S3". */
+export function parseCard(code) {
+  if (code.startsWith("+")) return { kind: "gnome", colour: LETTER_COLOUR[code[1]] };
+  if (code.startsWith("S")) return { kind: "squirrel", n: Number(code.slice(1)) };
+  const match = /^([RBYGM])2(?:([RBYGM])0)?$/.exec(code);
+  return { kind: "pull", two: LETTER_COLOUR[match?.[1]] ?? null, zero: match?.[2] ? LETTER_COLOUR[match[2]] : null };
+}
+
+/** A gnome: pointed hat and coat in its colour, its colour's shape and letter on the belly. */
+function gnome(x, colour, seat, letter, attrs = {}) {
+  const fill = GNOME_FILL[colour];
+  const facing = seat === 0 ? 1 : -1; // both teams face the fence
+  return s("g", { class: "nn-gnome", "data-colour": colour, "data-seat": seat, ...attrs },
+    s("ellipse", { class: "nn-shadow", cx: x, cy: GROUND + 2, rx: 12, ry: 3 }),
+    s("rect", { class: "nn-coat", x: x - 10, y: GROUND - 30, width: 20, height: 28, rx: 7, fill }),
+    s("circle", { class: "nn-face", cx: x, cy: GROUND - 38, r: 8 }),
+    s("path", { class: "nn-beard", d: `M${x - 7} ${GROUND - 37} Q${x} ${GROUND - 22} ${x + 7} ${GROUND - 37} Z` }),
+    s("path", { class: "nn-hat", fill, d: `M${x - 10} ${GROUND - 43} L${x + 10} ${GROUND - 43} L${x + 4 * facing} ${GROUND - 68} Z` }),
+    s("line", { class: "nn-arm", x1: x, y1: GROUND - 22, x2: x + 13 * facing, y2: GROUND - 14 }),
+    shapeElement(GNOME_SHAPE[colour], x, GROUND - 14, 7, { class: "nn-mark", fill: "#ffffff", "fill-opacity": 0.35, stroke: INK[colour] }),
+    s("text", { class: "nn-letter", x, y: GROUND - 14, dy: "0.35em", "text-anchor": "middle", fill: INK[colour] }, letter),
+  );
+}
+
+/** Where each gnome of a team stands (x of its centre), the first one `lead` slabs from the fence. */
+function teamPositions(seat, lead, count) {
+  const side = seat === 0 ? -1 : 1;
+  const first = Math.max(lead, 0.5) - 0.5;
+  const room = SPAN - 0.5 - first;
+  const step = count > 1 ? Math.max(0.3, Math.min(1, room / (count - 1))) : 1;
+  return Array.from({ length: count }, (_, k) => X0 + side * (first + k * step + 0.5) * SLAB);
+}
+
+function garden(view, obs, t) {
+  const lang = view.lang;
+  const parts = [];
+  parts.push(s("rect", { class: "nn-lawn", x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10 }));
+  for (let i = -8; i < 8; i += 1) {
+    parts.push(s("rect", { class: "nn-slab", "data-slab": i < 0 ? -i : i + 1, x: X0 + i * SLAB + 2, y: GROUND - 4, width: SLAB - 4, height: 14, rx: 3 }));
+  }
+  for (let i = -8; i <= 8; i += 4) if (i) parts.push(s("text", { class: "nn-slab-number", x: X0 + i * SLAB - Math.sign(i) * SLAB / 2, y: GROUND + 24, "text-anchor": "middle" }, String(Math.abs(i))));
+  const hose = obs.hose ?? 0;
+  const leads = [8 + hose, 8 - hose];
+  const teams = obs.teams ?? [[], []];
+  const xs = teams.map((team, seat) => teamPositions(seat, leads[seat], team.length));
+  const ends = xs.map((positions, seat) => positions.length ? positions[positions.length - 1] + (seat === 0 ? -14 : 14) : X0 + (seat === 0 ? -1 : 1) * 8 * SLAB);
+  parts.push(s("path", { class: "nn-hose", d: `M${ends[0]} ${GROUND - 14} L${ends[1]} ${GROUND - 14}` }));
+  // the mark painted on the hose at the fence when the round began: it shows how far it moved
+  parts.push(s("rect", { class: "nn-hose-mark", x: X0 - hose * SLAB - 3, y: GROUND - 19, width: 6, height: 10, rx: 2 }));
+  // the fence
+  parts.push(s("g", { class: "nn-fence" },
+    s("rect", { x: X0 - 12, y: 40, width: 24, height: 6, rx: 2 }),
+    s("rect", { x: X0 - 12, y: 80, width: 24, height: 6, rx: 2 }),
+    ...[-9, 0, 9].map((dx) => s("path", { d: `M${X0 + dx - 4} ${GROUND + 8} V34 L${X0 + dx} 26 L${X0 + dx + 4} 34 V${GROUND + 8} Z` }))));
+  teams.forEach((team, seat) => team.forEach((colour, k) => {
+    parts.push(gnome(xs[seat][k], colour, seat, t(lang, `nains.letter.${colour}`), { "data-index": k }));
+  }));
+  // each team's name and badge at its end of the garden
+  [0, 1].forEach((seat) => {
+    const name = seatName(view, seat);
+    const mark = seatMark(seat, name);
+    const x = seat === 0 ? 16 : WIDTH - 16;
+    parts.push(s("g", { class: "nn-team-label", "data-seat": seat },
+      shapeElement(mark.shape, x, 18, 9, { fill: mark.colour, class: "ludo-token-shape" }),
+      s("text", { x, y: 18, dy: "0.35em", "text-anchor": "middle", class: "ludo-token-letter", "font-size": 10 }, mark.letter),
+      s("text", { class: "nn-team-name", x: seat === 0 ? 32 : WIDTH - 32, y: 18, dy: "0.35em", "text-anchor": seat === 0 ? "start" : "end" },
+        `${name} · ${t(lang, "nains.lead", { name: "", d: Math.max(leads[seat], 0) }).replace(/^\s*[:：]\s*/, "")}`)));
+  });
+  return parts;
+}
+
+function colourChip(t, lang, colour, value) {
+  if (colour === "multi") return h("span", { class: "nn-chip nn-chip-multi", "data-colour": "multi" }, `${t(lang, "nains.card.multi")}${value === undefined ? "" : ` ×${value}`}`);
+  return h("span", { class: "nn-chip", "data-colour": colour, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}` },
+    `${t(lang, `nains.letter.${colour}`)} ${t(lang, `nains.colour.${colour}`)}${value === undefined ? "" : ` ×${value}`}`);
+}
+
+/** The face of a card, as an HTML fragment. */
+export function cardFace(t, lang, code) {
+  const card = parseCard(code);
+  if (card.kind === "gnome") return [h("b", { class: "nn-card-kind" }, t(lang, "nains.card.gnome")), colourChip(t, lang, card.colour)];
+  if (card.kind === "squirrel") return [h("b", { class: "nn-card-kind" }, t(lang, "nains.card.squirrel", { n: card.n })), h("span", { class: "nn-acorns" }, "●".repeat(card.n))];
+  return [h("b", { class: "nn-card-kind" }, t(lang, "nains.card.pull")),
+    card.two ? colourChip(t, lang, card.two, 2) : null,
+    card.zero ? colourChip(t, lang, card.zero, 0) : null,
+    h("small", { class: "nn-card-others" }, t(lang, "nains.card.others"))];
+}
+
+/** Legal moves grouped by the card they use: {code: [texts]} (discards left out). */
+function movesByCard(legal) {
+  const groups = {};
+  for (const text of legal) {
+    const [verb, code] = text.split(" ");
+    if (verb === "discard" || verb === "gnome") continue;
+    (groups[code] ??= []).push(text);
+  }
+  return groups;
+}
+
+export function createBoard({ t, send }) {
+  const score = h("p", { class: "nn-score" });
+  const svg = s("svg", { class: "nn-garden", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
+  const explain = h("div", { class: "nn-explain", "aria-live": "polite" });
+  const piles = h("p", { class: "nn-piles" });
+  const other = h("div", { class: "nn-other" });
+  const choose = h("div", { class: "nn-choose" });
+  const prompt = h("p", { class: "nn-prompt" });
+  const choice = h("div", { class: "nn-choice" });
+  const handTitle = h("h3", { class: "ludo-heading nn-hand-title" });
+  const hand = h("div", { class: "nn-hand", role: "group" });
+  const tools = h("div", { class: "nn-tools" });
+  const el = h("div", { class: "nn" }, score, svg, explain, piles, other, choose, prompt, choice, handTitle, hand, tools);
+
+  let view = null;
+  let chosenCard = null; // a card clicked whose use must still be picked
+  let discarding = null; // Set of hand indices selected for a discard, or null
+  let pending = null;    // {ply, noticeId}: a move sent, awaiting Python
+  let message = null;    // a transient prompt key
+  let stamp = null;      // ply the selections were made at
+
+  const obs = () => view.observation;
+  const shown = () => view.shown;
+  const canAct = () => view.canAct && !pending;
+  const legal = () => (canAct() ? obs().legal ?? [] : []);
+
+  function act(action) {
+    pending = { ply: obs().ply, noticeId: view.notice.id };
+    chosenCard = null; discarding = null; message = null;
+    send({ type: "act", action, ply: obs().ply });
+    draw();
+  }
+
+  function label(text) {
+    const lang = view.lang;
+    const [verb, code, colour] = text.split(" ");
+    const window = obs().window;
+    if (verb === "play" && colour && parseCard(code).kind === "gnome") return t(lang, "nains.play.normal", { colour: t(lang, `nains.colour.${colour}`) });
+    if (verb === "play" && colour) return t(lang, "nains.play.colour", { colour: t(lang, `nains.colour.${colour}`) });
+    if (verb === "play") return t(lang, "nains.play.normal", { colour: t(lang, `nains.colour.${parseCard(code).colour}`) });
+    return t(lang, `nains.play.${verb}`, { colour: window ? t(lang, `nains.colour.${window.colour}`) : "" });
+  }
+
+  function clickCard(index, code) {
+    if (!canAct()) return;
+    if (discarding) {
+      if (discarding.has(index)) discarding.delete(index); else discarding.add(index);
+      return draw();
+    }
+    const options = movesByCard(legal())[code] ?? [];
+    if (options.length === 1) return act(options[0]);
+    chosenCard = options.length ? code : null;
+    message = options.length ? null : "nains.prompt.unplayable";
+    draw();
+  }
+
+  function discardText() {
+    const codes = [...discarding].sort((a, b) => a - b).map((i) => obs().hand[i]);
+    return `discard ${codes.join(",")}`;
+  }
+
+  function drawHand(codes, seat, clickable) {
+    return codes.map((code, index) => {
+      const selected = discarding?.has(index) || (chosenCard === code && discarding === null);
+      const playable = clickable && (discarding !== null || code in movesByCard(legal()));
+      return h(clickable ? "button" : "div", {
+        type: clickable ? "button" : null, class: `nn-card nn-card-${parseCard(code).kind}${selected ? " nn-selected" : ""}${clickable && !playable ? " nn-dim" : ""}`,
+        "data-card": code, "data-index": index, "data-seat": seat, "aria-pressed": clickable ? String(Boolean(selected)) : null,
+        disabled: clickable ? !canAct() : null,
+        onclick: clickable ? () => clickCard(index, code) : null,
+      }, cardFace(t, view.lang, code));
+    });
+  }
+
+  function describe(event, lang) {
+    const name = (seat) => seatName(view, seat);
+    const colour = (c) => t(lang, `nains.colour.${c}`);
+    switch (event.type) {
+      case "gnome": return t(lang, "nains.event.gnome", { name: name(event.seat), colour: colour(event.colour) });
+      case "squirrel": return t(lang, "nains.event.squirrel", { name: name(event.seat), n: event.squirrels });
+      case "discard": return t(lang, "nains.event.discard", { name: name(event.seat), count: event.cards.length });
+      case "contre": case "surcontre": case "sursurcontre":
+        return t(lang, `nains.event.${event.type}`, { name: name(event.seat), colour: colour(event.colour) });
+      case "round": return t(lang, "nains.event.round", { name: name(event.winner), round: event.round });
+      default: return null;
+    }
+  }
+
+  function drawExplain(o, lang) {
+    const lines = [];
+    const pull = o.last_pull;
+    const events = o.events ?? [];
+    if (pull && events.some((e) => e.type === "pull")) {
+      const names = [seatName(view, 0), seatName(view, 1)];
+      lines.push(h("p", { class: "nn-pull", "data-diff": pull.diff },
+        t(lang, "nains.pull", { card: pull.card, bonnet: pull.bonnet ? t(lang, "nains.pull.bonnet", { colour: t(lang, `nains.colour.${pull.bonnet}`) }) : "",
+          who: names[pull.seat], a: names[0], pa: pull.power[0], pb: pull.power[1], b: names[1] }),
+        " ",
+        h("b", {}, pull.toward === null ? t(lang, "nains.pull.tie") : t(lang, "nains.pull.moved", { name: names[pull.toward], diff: pull.diff })),
+        h("span", { class: "nn-values" }, COLOURS.map((c) => colourChip(t, lang, c, pull.values[c])))));
+    }
+    for (const event of events) {
+      const text = describe(event, lang);
+      if (text) lines.push(h("p", { class: `nn-event nn-event-${event.type}` }, text));
+    }
+    if (o.window && !o.terminal) {
+      lines.push(h("p", { class: "nn-window" }, t(lang, "nains.window", {
+        name: seatName(view, o.window.seat), kind: t(lang, `nains.kind.${o.window.kind}`), colour: t(lang, `nains.colour.${o.window.colour}`) })));
+    }
+    explain.replaceChildren(...lines);
+  }
+
+  function draw() {
+    const o = shown();
+    if (!o.teams) { svg.replaceChildren(); return; }
+    const lang = view.lang;
+    const names = [seatName(view, 0), seatName(view, 1)];
+    score.textContent = t(lang, "nains.score", { round: o.round, a: names[0], wa: o.wins[0], wb: o.wins[1], b: names[1] });
+    svg.setAttribute("aria-label", t(lang, "nains.garden"));
+    svg.dataset.ply = o.ply;
+    svg.dataset.hose = o.hose;
+    svg.replaceChildren(...garden(view, o, t));
+    drawExplain(o, lang);
+    piles.textContent = `${t(lang, "nains.draw", { count: o.draw_count })} · ${t(lang, "nains.discards", { count: o.discards.length })}${o.discards.length ? ` (${o.discards[o.discards.length - 1]})` : ""}`;
+
+    const me = typeof o.seat === "number" ? o.seat : null;
+    // the other hand(s): backs, or faces in the omniscient view
+    const others = [0, 1].filter((seat) => seat !== me);
+    other.replaceChildren(...others.map((seat) => (o.hands
+      ? h("div", { class: "nn-hand nn-hand-open", "data-seat": seat }, h("span", { class: "nn-hand-name" }, t(lang, "nains.hand.of", { name: names[seat] })), drawHand(o.hands[seat], seat, false))
+      : h("div", { class: "nn-backs", "data-seat": seat, "data-count": o.hand_sizes[seat] },
+        h("span", { class: "nn-hand-name" }, t(lang, "nains.hand.hidden", { name: names[seat], count: o.hand_sizes[seat] })),
+        Array.from({ length: o.hand_sizes[seat] }, () => h("span", { class: "nn-back" }))))));
+
+    // the secret choice of the first gnome
+    const choosing = o.phase === "choose" && !o.terminal;
+    const waiting = choosing ? o.chosen.flatMap((done, seat) => (done && seat !== me ? [seat] : [])) : [];
+    choose.replaceChildren(...[
+      ...waiting.map((seat) => h("p", { class: "nn-waiting" }, t(lang, "nains.choose.waiting", { name: names[seat] }))),
+      o.my_gnome ? h("p", { class: "nn-mine" }, t(lang, "nains.choose.mine", { colour: t(lang, `nains.colour.${o.my_gnome}`) })) : null,
+      choosing && canAct() && !view.reviewing ? h("div", { class: "nn-colours" }, h("span", {}, t(lang, "nains.choose.prompt")),
+        COLOURS.map((colour) => h("button", { type: "button", class: "nn-colour", "data-action": `gnome ${colour}`, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`, onclick: () => act(`gnome ${colour}`) },
+          `${t(lang, `nains.letter.${colour}`)} · ${t(lang, `nains.colour.${colour}`)}`))) : null].filter(Boolean));
+
+    // a card whose use must be picked: colours, counters
+    const options = chosenCard && !view.reviewing ? movesByCard(legal())[chosenCard] ?? [] : [];
+    choice.replaceChildren(...(options.length ? [
+      h("span", {}, t(lang, "nains.prompt.colour")),
+      ...options.map((text) => h("button", { type: "button", class: `ludo-button nn-option${/contre/.test(text) ? " nn-counter" : ""}`, "data-action": text, onclick: () => act(text) }, label(text))),
+      h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "nains.cancel")),
+    ] : []));
+    choice.hidden = !options.length;
+
+    // the viewer's hand
+    const mine = me !== null ? o.hand ?? [] : [];
+    handTitle.hidden = me === null;
+    handTitle.textContent = t(lang, "nains.hand");
+    hand.dataset.seat = me ?? "";
+    hand.replaceChildren(...(me !== null ? drawHand(mine, me, !view.reviewing && o.phase === "play") : []));
+    hand.hidden = me === null;
+
+    const playing = canAct() && o.phase === "play" && !view.reviewing;
+    tools.replaceChildren(...(!playing ? [] : discarding === null
+      ? [h("button", { type: "button", class: "ludo-button nn-discard-start", onclick: () => { discarding = new Set(); chosenCard = null; message = null; draw(); } }, t(lang, "nains.discard.start"))]
+      : [h("button", { type: "button", class: "ludo-button nn-discard-send", disabled: discarding.size === 0 || !legal().includes(discarding.size ? discardText() : ""), onclick: () => act(discardText()) }, t(lang, "nains.discard.send")),
+        h("button", { type: "button", class: "ludo-button nn-discard-cancel", onclick: () => { discarding = null; draw(); } }, t(lang, "nains.discard.cancel"))]));
+
+    let key = null;
+    if (pending) key = "nains.prompt.sent";
+    else if (message) key = message;
+    else if (discarding) key = "nains.discard.prompt";
+    else if (playing) key = "nains.prompt.play";
+    else if (o.seat === "omniscient") key = "nains.omniscient";
+    prompt.hidden = key === null;
+    prompt.textContent = key === null ? "" : t(lang, key);
+    el.dataset.phase = o.terminal ? "over" : o.phase;
+    el.dataset.ply = o.ply;
+    el.dataset.state = pending ? "sent" : canAct() ? (o.phase === "choose" ? "choose" : discarding ? "discard" : "play") : "wait";
+  }
+
+  return {
+    el,
+    update(next) {
+      view = next;
+      const o = obs();
+      if (pending && (o.ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
+      if (stamp !== o.ply || !canAct()) { chosenCard = null; discarding = null; message = null; }
+      stamp = o.ply;
+      draw();
+    },
+    focus() {
+      (hand.querySelector("button:not([disabled])") ?? choose.querySelector("button"))?.focus();
+    },
+  };
+}

@@ -1,0 +1,265 @@
+// The A Petits Pas board: the row of places and their piles, the stock and the cards out,
+// drawn in SVG from the observation; the step's explanation (from the observation, in the
+// interface's language); the buttons "step" and "play to the end / pause"; the deal's number
+// once the deal is over, and "replay deal n°…". Space (or Enter) on the board takes a step.
+//
+// Nothing here knows the rules: a step is the act intent `step`, the animation replays the
+// events Python sent (motion.js), and the browser never sees a card before it is dealt.
+
+import { h, s } from "../kit/dom.js";
+import { backPattern, cardBack, cardFace, CARD_H, CARD_W } from "./cards.js";
+import { geometry, layout } from "./layout.js";
+import { keyframes, planStep } from "./motion.js";
+
+const AUTO = "bot:auto";
+const HUMAN = "human";
+const SEED_LIMIT = 2 ** 32;
+const STEP_MS = 1400; // one step's animation when stepping by hand
+let boards = 0; // to give each board's pattern its own id
+
+const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** A deal number typed by a person, or null if it is not one. */
+export function parseDealNumber(text) {
+  const clean = String(text ?? "").trim();
+  if (!/^\d+$/.test(clean)) return null;
+  const number = Number(clean);
+  return Number.isSafeInteger(number) && number < SEED_LIMIT ? number : null;
+}
+
+export function createBoard(ctx) {
+  const { t, send } = ctx;
+  const patternId = `pp-back-${(boards += 1)}`;
+  const svg = s("svg", {
+    class: "pp-board", tabindex: 0, role: "group",
+    onclick: () => svg.focus(),
+  });
+  const stepButton = h("button", { type: "button", class: "ludo-button pp-step", "data-action": "step", onclick: () => step() });
+  const autoButton = h("button", { type: "button", class: "ludo-button pp-auto", "data-action": "auto", onclick: () => toggleAuto() });
+  const counts = h("span", { class: "pp-counts" });
+  const explainMain = h("p", { class: "pp-explain-main" });
+  const explainMore = h("ul", { class: "pp-explain-more" });
+  const explain = h("div", { class: "pp-explain", "aria-live": "polite" }, explainMain, explainMore);
+
+  const dealText = h("span", { class: "pp-deal-text" });
+  const replayThis = h("button", { type: "button", class: "ludo-button pp-replay-this", onclick: () => replay(view.extra.deal_number) });
+  const deal = h("div", { class: "pp-deal" }, dealText, replayThis);
+  const replayLabel = h("span", { class: "pp-replay-label" });
+  const replayInput = h("input", {
+    class: "pp-replay-input", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", size: 11,
+    oninput: () => { replayError.hidden = true; },
+  });
+  const replayButton = h("button", { type: "submit", class: "ludo-button pp-replay" });
+  const replayError = h("span", { class: "pp-replay-error", role: "alert" });
+  const replayForm = h("form", {
+    class: "pp-replay-form",
+    onsubmit: (event) => {
+      event.preventDefault();
+      const number = parseDealNumber(replayInput.value);
+      if (number === null) {
+        replayError.hidden = false;
+        replayError.textContent = t(view.lang, "board.replay-bad");
+        return;
+      }
+      replay(number);
+    },
+  }, h("label", { class: "pp-replay-field" }, replayLabel, replayInput), replayButton, replayError);
+  const legend = h("p", { class: "pp-legend" });
+
+  const el = h("div", {
+    class: "pp", "data-lm-suppress-shortcuts": "true",
+    onkeydown: (event) => onKey(event),
+  },
+  svg,
+  h("div", { class: "pp-controls" }, stepButton, autoButton, counts),
+  explain,
+  h("div", { class: "pp-footer" }, deal, replayForm),
+  legend);
+
+  let view = null;
+  let pending = null; // {ply, noticeId}: a step sent, awaiting Python's answer
+  let drawn = null; // {key, observation}: what the svg shows now
+
+  const live = () => view.observation;
+  const autoplaying = () => (view.seats[0] ?? HUMAN) !== HUMAN;
+  const canStep = () => view.canAct && !pending;
+
+  function step() {
+    if (!canStep()) return;
+    pending = { ply: live().ply, noticeId: view.notice.id };
+    send({ type: "act", action: "step", ply: live().ply });
+    refreshControls();
+  }
+
+  function toggleAuto() {
+    if (live().terminal || view.reviewing) return;
+    send({ type: "seat", seat: 0, value: autoplaying() ? HUMAN : AUTO });
+  }
+
+  function replay(seed) {
+    if (seed === null || seed === undefined) return;
+    const options = ctx.chosenOptions?.() ?? {};
+    send(Object.keys(options).length ? { type: "replay", seed, options } : { type: "replay", seed });
+  }
+
+  function onKey(event) {
+    const tag = event.target?.tagName;
+    if (["BUTTON", "INPUT", "SELECT", "TEXTAREA"].includes(tag)) return; // their own keys
+    if (event.key !== " " && event.key !== "Enter") return;
+    event.preventDefault();
+    event.stopPropagation();
+    step();
+  }
+
+  // -- the row, the stock and the cards out --------------------------------------------
+  function drawBoard(obs) {
+    const places = obs.places ?? [];
+    const g = geometry(places.length);
+    const jumped = new Set(obs.jumped ?? []);
+    const where = layout(obs, g);
+    const lang = view.lang;
+    const slots = [];
+    for (let place = 0; place < Math.max(4, places.length); place += 1) {
+      slots.push(s("rect", { class: "pp-slot", x: g.placeX(place) + 0.5, y: g.rowTop + 0.5, width: CARD_W - 1, height: CARD_H - 1, rx: 7 }));
+    }
+    const cards = [];
+    (obs.out ?? []).forEach((card) => {
+      const p = where.get(card);
+      cards.push(cardFace(card, { x: p.x, y: p.y, lang, cls: "pp-is-out" }));
+    });
+    const placeGroups = places.map((pile, place) => s("g", { class: "pp-place", "data-place": place, "data-size": pile.length },
+      pile.map((card) => {
+        const p = where.get(card);
+        return cardFace(card, { x: p.x, y: p.y, lang, jumped: jumped.has(card) });
+      })));
+    const marks = [];
+    if (!obs.terminal && places.length) {
+      // Under the mover: the top card of the rightmost pile.
+      const top = where.get(places.at(-1).at(-1));
+      const x = top.x + CARD_W / 2;
+      const y = top.y + CARD_H + 6;
+      marks.push(s("g", { class: "pp-mover-mark" },
+        s("path", { d: `M${x} ${y} l9 12 h-18 Z` }),
+        s("text", { x, y: y + 25, "text-anchor": "middle" }, t(lang, "board.mover"))));
+    }
+    const stockCount = obs.stock ?? 0;
+    const stock = [];
+    if (stockCount > 0) {
+      const layers = Math.min(6, Math.ceil(stockCount / 8));
+      for (let i = layers - 1; i >= 0; i -= 1) stock.push(cardBack({ x: g.stock.x - i * 0.8, y: g.stock.y - i * 1.2, patternId }));
+    } else {
+      stock.push(s("rect", { class: "pp-slot", x: g.stock.x + 0.5, y: g.stock.y + 0.5, width: CARD_W - 1, height: CARD_H - 1, rx: 7 }));
+    }
+    if (!(obs.out ?? []).length) {
+      slots.push(s("rect", { class: "pp-slot", x: g.out.x + 0.5, y: g.out.y + 0.5, width: CARD_W - 1, height: CARD_H - 1, rx: 7 }));
+    }
+    const caption = (x, key, n, cls) => s("text", { class: `pp-caption ${cls}`, x: x + CARD_W / 2, y: g.bandTop + CARD_H + 20, "text-anchor": "middle" }, t(lang, key, { n }));
+
+    svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
+    svg.setAttribute("aria-label", t(lang, "board.label"));
+    svg.replaceChildren(
+      s("defs", {}, backPattern(patternId)),
+      s("g", { class: "pp-slots" }, slots),
+      s("g", { class: "pp-marks" }, marks),
+      s("g", { class: "pp-stock", "data-count": stockCount }, stock),
+      caption(g.stock.x, "board.stock", stockCount, "pp-stock-caption"),
+      caption(g.out.x, "board.out", obs.out_count ?? 0, "pp-out-caption"),
+      s("g", { class: "pp-cards" }, s("g", { class: "pp-out", "data-count": obs.out_count ?? 0 }, cards), s("g", { class: "pp-row" }, placeGroups)),
+    );
+    // Hooks for tests: the ply drawn, the places, the result.
+    svg.dataset.ply = obs.ply;
+    svg.dataset.places = places.length;
+    svg.dataset.result = obs.result ?? "";
+    return { g, where };
+  }
+
+  /** Animate the step from `before` to `after` (the svg already shows `after`). */
+  function animate(before, after, g, l1) {
+    const plan = planStep(after, layout(before, g), l1, g);
+    const moved = plan.mover && svg.querySelector(`.pp-card[data-card="${plan.mover}"]`);
+    if (moved) moved.classList.add(plan.kind === "blocked" ? "pp-stuck" : "pp-moved"); // also without motion
+    if (reducedMotion()) return;
+    const duration = autoplaying() ? Math.max(150, Math.min(STEP_MS, view.botDelay * 900)) : STEP_MS;
+    // A travelling card is a copy drawn over everything (SVG has no z-index) while the card
+    // itself, in its place in the row, stays hidden until the copy lands and goes.
+    const flyers = s("g", { class: "pp-flyers", "aria-hidden": "true" });
+    svg.append(flyers);
+    for (const [card, path] of plan.cards) {
+      const node = svg.querySelector(`.pp-card[data-card="${card}"]`);
+      if (!node || typeof node.animate !== "function") continue;
+      const flyer = node.cloneNode(true);
+      flyer.classList.add("pp-flyer");
+      flyer.removeAttribute("data-card");
+      flyer.removeAttribute("role");
+      flyer.dataset.flies = card;
+      flyers.append(flyer);
+      node.animate([{ opacity: 0 }, { opacity: 0 }], { duration });
+      flyer.animate(keyframes(path), { duration, fill: "both" }).finished.then(() => flyer.remove(), () => {});
+    }
+  }
+
+  function isNextStep(before, after) {
+    return before && !view.reviewing && after.ply === before.ply + 1 && (after.stock ?? 0) <= (before.stock ?? 0)
+      && (after.out_count ?? 0) >= (before.out_count ?? 0);
+  }
+
+  function draw() {
+    const obs = view.shown;
+    if (!obs.places) { svg.replaceChildren(); drawn = null; return; }
+    const key = JSON.stringify([obs.ply, obs.places, obs.out, obs.stock, obs.jumped, obs.terminal, view.lang, view.reviewing]);
+    if (drawn?.key === key) return; // unchanged: keep a running animation
+    const before = drawn?.observation ?? null;
+    const { g, where } = drawBoard(obs);
+    if (isNextStep(before, obs)) animate(before, obs, g, where);
+    drawn = { key, observation: obs };
+  }
+
+  // -- the text and buttons around it ---------------------------------------------------
+  function refreshControls() {
+    const obs = view.shown;
+    const lang = view.lang;
+    stepButton.textContent = t(lang, "board.step");
+    stepButton.disabled = !canStep();
+    const auto = autoplaying() && !live().terminal;
+    autoButton.textContent = t(lang, auto ? "board.pause" : "board.play");
+    autoButton.dataset.playing = String(auto);
+    autoButton.disabled = Boolean(live().terminal) || view.reviewing;
+    counts.textContent = [
+      t(lang, "board.left", { n: obs.left ?? 0 }),
+      t(lang, "board.steps", { n: obs.steps ?? 0 }),
+    ].join(" · ");
+
+    const lines = obs.explained?.[lang] ?? [];
+    explainMain.textContent = lines.length ? lines[0] : t(lang, obs.terminal ? "board.over" : "board.start");
+    explainMore.replaceChildren(...lines.slice(1).map((line) => h("li", {}, line)));
+    explain.dataset.kind = obs.events?.[0]?.kind ?? "start";
+
+    const number = view.extra.deal_number;
+    const known = number !== null && number !== undefined;
+    deal.dataset.known = String(known);
+    dealText.textContent = known ? t(lang, "board.deal-number", { n: number }) : t(lang, "board.deal-secret");
+    dealText.classList.toggle("pp-deal-number", known);
+    replayThis.hidden = !known;
+    replayThis.textContent = t(lang, "board.replay-this");
+    replayLabel.textContent = t(lang, "board.replay-label");
+    replayInput.setAttribute("aria-label", t(lang, "board.replay-label"));
+    replayButton.textContent = t(lang, "board.replay");
+    if (!replayError.hidden) replayError.textContent = t(lang, "board.replay-bad");
+    legend.textContent = t(lang, "board.legend");
+  }
+
+  replayError.hidden = true;
+  return {
+    el,
+    update(next) {
+      view = next;
+      if (pending && (live().ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
+      draw();
+      refreshControls();
+      svg.dataset.autoplay = String(autoplaying());
+    },
+    focus() {
+      svg.focus();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The board's look. The table and the text follow JupyterLab's light and dark themes
+// (--jp-* through the kit's --ludo-* variables); card faces stay light, like real cards, in
+// both themes. Rules that change the kit's frame are scoped to this game's shell.
+
+export const PETITS_PAS_CSS = `
+.ludo[data-game="petits_pas"] .ludo-stage { max-width: 620px; flex-basis: 420px; }
+.ludo[data-game="petits_pas"] .ludo-status .ludo-badge { display: none; }
+.ludo[data-game="petits_pas"] .ludo-buttons { grid-template-columns: 1fr 1fr 1fr; }
+.ludo[data-game="petits_pas"] .ludo-buttons .ludo-button { padding: 5px 6px; }
+
+.pp { display: flex; flex-direction: column; gap: 8px; }
+.pp-board {
+  display: block; width: 100%; height: auto; user-select: none; -webkit-user-select: none;
+  border-radius: 10px; background: color-mix(in srgb, var(--ludo-bluish-green) 12%, var(--ludo-bg));
+  border: 1px solid var(--ludo-border); overflow: visible;
+}
+.pp-board:focus { outline: none; }
+.pp-board:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
+
+.pp-slot { fill: none; stroke: color-mix(in srgb, var(--ludo-fg) 30%, transparent); stroke-width: 1.5; stroke-dasharray: 5 4; }
+.pp-card .pp-face { fill: #fffdf7; stroke: #6b6b6b; stroke-width: 1; }
+.pp-card { filter: drop-shadow(0 1px 1.5px rgba(0, 0, 0, 0.35)); }
+.pp-rank { font-family: Georgia, "DejaVu Serif", "Times New Roman", serif; font-weight: 700; }
+.pp-red { --pp-ink: #c8102e; }
+.pp-black { --pp-ink: #161616; }
+.pp-rank, .pp-ink { fill: var(--pp-ink); }
+.pp-ink-stroke { stroke: var(--pp-ink); }
+.pp-hollow { fill: #fffdf7; }
+.pp-jumped-mark circle { fill: var(--ludo-orange); stroke: #5a3d00; stroke-width: 1; }
+.pp-jumped-arrow { fill: none; stroke: #1b1b1b; stroke-width: 2; stroke-linecap: round; }
+.pp-jumped-head { fill: #1b1b1b; }
+.pp-moved .pp-face { stroke: var(--ludo-accent); stroke-width: 3; }
+.pp-stuck .pp-face { stroke: var(--ludo-vermillion); stroke-width: 3; stroke-dasharray: 6 3; }
+.pp-is-out { filter: none; }
+
+.pp-back-face { fill: #f4f1ea; stroke: #6b6b6b; stroke-width: 1; }
+.pp-back-stripe-bg { fill: #1f4e79; }
+.pp-back-stripe { fill: #3f7cb8; }
+.pp-caption { fill: var(--ludo-fg); font-size: 15px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.pp-mover-mark path { fill: var(--ludo-accent); }
+.pp-mover-mark text { fill: var(--ludo-fg-dim); font-size: 13px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+
+.pp-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.pp .pp-step { font-weight: 700; min-width: 6em; background: var(--ludo-accent); border-color: var(--ludo-accent); color: var(--ludo-on-accent); }
+.pp .pp-auto[data-playing="true"] { border-color: var(--ludo-orange); box-shadow: inset 0 0 0 1px var(--ludo-orange); }
+.pp-counts { margin-left: auto; color: var(--ludo-fg-dim); font-variant-numeric: tabular-nums; }
+
+.pp-explain {
+  padding: 6px 10px; border-radius: var(--ludo-radius); background: var(--ludo-bg-2);
+  border-left: 4px solid var(--ludo-accent); min-height: 2.4em;
+}
+.pp-explain[data-kind="blocked"] { border-left-color: var(--ludo-vermillion); }
+.pp-explain[data-kind="take"], .pp-explain[data-kind="exit"] { border-left-color: var(--ludo-bluish-green); }
+.pp-explain-main { margin: 0; font-weight: 700; color: var(--ludo-fg-strong); }
+.pp-explain-more { margin: 2px 0 0; padding-left: 1.2em; color: var(--ludo-fg); font-size: 0.95em; }
+
+.pp-footer { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px 12px; }
+.pp-deal { display: flex; align-items: center; gap: 8px; color: var(--ludo-fg-dim); }
+.pp-deal-number { color: var(--ludo-fg-strong); font-weight: 700; font-variant-numeric: tabular-nums; }
+.pp-replay-form { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.pp-replay-field { display: flex; align-items: center; gap: 6px; }
+.pp-replay-input {
+  font: inherit; width: 8.5em; padding: 4px 6px; border: 1px solid var(--ludo-border); border-radius: 6px;
+  background: var(--ludo-bg); color: var(--ludo-fg-strong); font-variant-numeric: tabular-nums;
+}
+.pp-replay-error { flex-basis: 100%; color: var(--ludo-error); font-weight: 600; }
+.pp-legend { margin: 0; color: var(--ludo-fg-dim); font-size: 0.9em; }
+@media (prefers-reduced-motion: reduce) { .pp-card { transition: none; } }
+`;

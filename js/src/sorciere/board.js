@@ -1,0 +1,347 @@
+// The gingerbread house's roof, seen from above: an SVG drawn from the observation, the pull
+// as a drag gesture (its steadiness measured here, sent as a number), the put-back as a click.
+// No rule and no risk is computed here: the cards offered are `observation.targets`, the
+// risk tint is `observation.risk` (sent by Python only in the teacher's risk view).
+
+import { h, s } from "../kit/dom.js";
+import { seatBadge } from "../kit/palette.js";
+import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
+
+const U = 56; // pixels per grid step
+const MARGIN = 0.95; // grid steps around the roof (walls, room to drag)
+const SIDE = 6;
+const CARD_W = 1.34;
+const CARD_H = 1.04;
+const WIDTH = (SIDE - 1 + 2 * MARGIN) * U;
+const HEIGHT = (SIDE - 1 + 2 * MARGIN) * U;
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+const TREAT_COLOURS = { chocolate: "#6b3e26", lollipop: "#CC79A7", gummy: "#009E73", marshmallow: "#f4efe4" };
+
+/** Grid units -> SVG pixels; row 0 (the front wall) at the bottom. */
+const px = (x) => (x + MARGIN) * U;
+const py = (y) => (SIDE - 1 - y + MARGIN) * U;
+
+/** A small picture of a treat centred on (x, y): each has its own shape, not only a colour. */
+export function treatIcon(treat, x, y, r) {
+  const fill = TREAT_COLOURS[treat] ?? "#999";
+  const attrs = { class: `sv-treat sv-treat-${treat}`, "data-treat": treat };
+  if (treat === "chocolate") {
+    return s("g", attrs, s("rect", { x: x - r, y: y - r * 0.65, width: 2 * r, height: 1.3 * r, rx: r * 0.15, fill }),
+      s("path", { d: `M${x} ${y - r * 0.65} V${y + r * 0.65} M${x - r} ${y} H${x + r}`, class: "sv-treat-line" }));
+  }
+  if (treat === "lollipop") {
+    return s("g", attrs, s("line", { x1: x, y1: y, x2: x, y2: y + r * 1.3, class: "sv-treat-stick" }),
+      s("circle", { cx: x, cy: y - r * 0.2, r: r * 0.75, fill }),
+      s("path", { d: `M${x - r * 0.4} ${y - r * 0.2} a ${r * 0.4} ${r * 0.4} 0 1 1 ${r * 0.4} ${r * 0.4}`, class: "sv-treat-line" }));
+  }
+  if (treat === "gummy") {
+    return s("g", attrs, s("circle", { cx: x - r * 0.45, cy: y - r * 0.75, r: r * 0.3, fill }),
+      s("circle", { cx: x + r * 0.45, cy: y - r * 0.75, r: r * 0.3, fill }),
+      s("circle", { cx: x, cy: y - r * 0.35, r: r * 0.5, fill }),
+      s("ellipse", { cx: x, cy: y + r * 0.5, rx: r * 0.6, ry: r * 0.65, fill }));
+  }
+  return s("g", attrs, s("rect", { x: x - r * 0.7, y: y - r * 0.8, width: 1.4 * r, height: 1.6 * r, rx: r * 0.55, fill, class: "sv-treat-soft" }));
+}
+
+/** Risk tint: green (safe) to red (dangerous), from Python's probability. */
+export function riskColour(p) {
+  const k = Math.min(1, Math.max(0, p / 0.35));
+  return `hsl(${Math.round(120 * (1 - k))}, 85%, 45%)`;
+}
+
+function cardShape(attrs = {}) {
+  return s("rect", { x: (-CARD_W * U) / 2, y: (-CARD_H * U) / 2, width: CARD_W * U, height: CARD_H * U, rx: 7, ...attrs });
+}
+
+function docking() {
+  // the holes of a petit beurre: they make it read as a cookie
+  const dots = [];
+  for (const dx of [-0.36, -0.12, 0.12, 0.36]) for (const dy of [-0.22, 0.22]) dots.push(s("circle", { cx: dx * U, cy: dy * U, r: 1.8, class: "sv-dot" }));
+  return dots;
+}
+
+export function createBoard({ t, send }) {
+  const svg = s("svg", {
+    class: "sv-roof", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    onpointerdown: (event) => onDown(event),
+    onpointermove: (event) => onMove(event),
+    onpointerup: (event) => onUp(event),
+    onpointercancel: () => { cancelDrag(); draw(); },
+    onclick: (event) => onClick(event),
+    onkeydown: (event) => onKey(event),
+    onkeyup: (event) => onKeyUp(event),
+    onfocus: () => { if (svg.matches(":focus-visible")) { keyboard = true; draw(); } },
+  });
+  const prompt = h("p", { class: "sv-prompt" });
+  const riskButton = h("button", { type: "button", class: "ludo-button sv-risk-toggle", "data-intent": "risk", onclick: () => send({ type: "risk", value: !riskOn() }) });
+  const legend = h("p", { class: "sv-legend" });
+  const nextButton = h("button", { type: "button", class: "ludo-button sv-next", "data-intent": "next-round", onclick: () => act("next") });
+  const round = h("div", { class: "sv-round" });
+  const piles = h("div", { class: "sv-piles" });
+  const gesture = h("p", { class: "sv-gesture" });
+  const spoken = h("span", { class: "ludo-sr", "aria-live": "polite" });
+  const el = h("div", { class: "sv" },
+    h("div", { class: "sv-stage" }, svg, h("div", { class: "sv-panel" }, piles, round, nextButton, riskButton, legend, gesture)),
+    prompt, spoken);
+
+  let view = null;
+  let pending = null; // {ply, noticeId}: an action sent, awaiting Python's answer
+  let drag = null; // {slot, points, el, x0, y0}
+  let hold = null; // {slot, start, timer}
+  let cursor = 14;
+  let keyboard = false;
+  let animatedPly = null;
+  let lastDexterity = null;
+
+  const live = () => view.observation;
+  const riskOn = () => Array.isArray(view?.observation?.risk);
+  const phase = () => live().phase;
+  const targets = () => (view.canAct && !pending && !view.reviewing ? live().targets ?? [] : []);
+  const canPull = (slot) => phase() === "pull" && targets().includes(slot);
+  const canPut = (slot) => phase() === "put" && targets().includes(slot);
+
+  function act(action) {
+    pending = { ply: live().ply, noticeId: view.notice.id };
+    send({ type: "act", action, ply: live().ply });
+    draw();
+  }
+
+  function pull(slot, dex) {
+    lastDexterity = dex;
+    act(`pull ${slot}@${dex}`);
+  }
+
+  // -- the drag ------------------------------------------------------------------------
+  function svgPoint(event) {
+    const rect = svg.getBoundingClientRect();
+    const scale = rect.width ? WIDTH / rect.width : 1;
+    return { x: (event.clientX - rect.left) * scale, y: (event.clientY - rect.top) * scale, t: Number.isFinite(event.timeStamp) ? event.timeStamp : performance.now() };
+  }
+
+  function onDown(event) {
+    keyboard = false;
+    const card = event.target.closest?.("[data-slot].sv-card");
+    if (!card || drag) return;
+    const slot = Number(card.dataset.slot);
+    if (!canPull(slot)) return;
+    const p = svgPoint(event);
+    drag = { slot, points: [p], el: card, base: card.getAttribute("transform") };
+    svg.setPointerCapture?.(event.pointerId);
+    card.classList.add("sv-dragging");
+    svg.dataset.drag = String(slot);
+    event.preventDefault();
+  }
+
+  function onMove(event) {
+    if (!drag) return;
+    const p = svgPoint(event);
+    drag.points.push(p);
+    const [first] = drag.points;
+    drag.el.setAttribute("transform", `translate(${p.x - first.x} ${p.y - first.y}) ${drag.base}`);
+    const gone = Math.hypot(p.x - first.x, p.y - first.y) >= PULL_DISTANCE * U;
+    drag.el.classList.toggle("sv-free", gone);
+  }
+
+  function onUp(event) {
+    if (!drag) return;
+    const p = svgPoint(event);
+    drag.points.push(p);
+    const [first] = drag.points;
+    const { slot, points } = drag;
+    const gone = Math.hypot(p.x - first.x, p.y - first.y) >= PULL_DISTANCE * U;
+    cancelDrag();
+    if (gone) pull(slot, dexterity(points));
+    else { cursor = slot; draw(); }
+  }
+
+  function cancelDrag() {
+    if (!drag) return;
+    drag.el.setAttribute("transform", drag.base);
+    drag.el.classList.remove("sv-dragging", "sv-free");
+    delete svg.dataset.drag;
+    drag = null;
+  }
+
+  function onClick(event) {
+    const slot = event.target.closest?.("[data-slot].sv-target-put");
+    if (slot && canPut(Number(slot.dataset.slot))) act(`put ${slot.dataset.slot}`);
+  }
+
+  // -- the keyboard --------------------------------------------------------------------
+  function onKey(event) {
+    if (!view) return;
+    if (event.key in ARROWS) {
+      const [dx, dy] = ARROWS[event.key];
+      const row = Math.min(SIDE - 1, Math.max(0, Math.floor(cursor / SIDE) + dy));
+      const col = Math.min(SIDE - 1, Math.max(0, (cursor % SIDE) + dx));
+      cursor = row * SIDE + col;
+      keyboard = true;
+      spoken.textContent = t(view.lang, "slot", { slot: cursor });
+      draw();
+    } else if (event.key === " " && !event.repeat && canPull(cursor) && !hold) {
+      const start = performance.now();
+      hold = { slot: cursor, start, timer: setInterval(() => showHold(), 250) };
+      showHold();
+    } else if (event.key === "Enter" && canPut(cursor)) {
+      act(`put ${cursor}`);
+    } else if (event.key !== " ") {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  function showHold() {
+    if (!hold) return;
+    const count = Math.min(3, Math.floor(((performance.now() - hold.start) / HOLD_TARGET_MS) * 3));
+    prompt.hidden = false;
+    prompt.textContent = t(view.lang, "prompt.hold", { count: "●".repeat(count) + "○".repeat(3 - count) });
+  }
+
+  function onKeyUp(event) {
+    if (event.key !== " " || !hold) return;
+    const ms = performance.now() - hold.start;
+    clearInterval(hold.timer);
+    const { slot } = hold;
+    hold = null;
+    event.preventDefault();
+    if (canPull(slot)) pull(slot, holdDexterity(ms));
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+  function drawWalls(obs) {
+    const floor = s("rect", { class: "sv-floor", x: px(-0.5), y: py(SIDE - 0.5), width: SIDE * U, height: SIDE * U, rx: 6 });
+    const panels = (obs.walls ?? []).map(([side, x0, y0, x1, y1]) => s("line", {
+      class: "sv-wall", "data-wall": side, x1: px(x0), y1: py(y0), x2: px(x1), y2: py(y1),
+    }));
+    return [floor, ...panels];
+  }
+
+  function drawCard(slot, obs, animate) {
+    const risk = riskOn() ? obs.risk?.[slot.slot] : null;
+    const pullable = canPull(slot.slot);
+    const classes = ["sv-card"];
+    if (pullable) classes.push("sv-pullable");
+    if (slot.known) classes.push("sv-known");
+    if (obs.collapse) classes.push(animate ? "sv-fall" : "sv-fallen");
+    if (keyboard && cursor === slot.slot) classes.push("sv-cursor");
+    if (obs.collapse?.slot === slot.slot) classes.push("sv-culprit");
+    const title = slot.known
+      ? t(view.lang, "slot.known", { slot: slot.slot, treat: t(view.lang, `treat.${slot.known}`) })
+      : t(view.lang, "slot", { slot: slot.slot });
+    // fall direction: away from the centre, a fixed function of the slot (public)
+    const fx = (slot.x - 2.5) * 14;
+    const fy = (2.5 - slot.y) * 14 + 30;
+    const body = s("g", {
+      class: "sv-card-body",
+      style: `--fx:${fx.toFixed(0)}px;--fy:${fy.toFixed(0)}px;--fr:${(slot.angle * 4).toFixed(0)}deg;--delay:${(slot.z % 9) * 40}ms`,
+    },
+    cardShape({ class: "sv-cookie" }),
+    cardShape({ class: "sv-cookie-rim", transform: "scale(0.86)" }),
+    ...docking(),
+    slot.known ? treatIcon(slot.known, 0, 0, 13) : null,
+    risk !== null && risk !== undefined ? cardShape({ class: "sv-risk", fill: riskColour(risk) }) : null,
+    risk !== null && risk !== undefined ? s("text", { class: "sv-risk-label", x: 0, y: 4, "text-anchor": "middle" }, `${Math.round(risk * 100)}%`) : null,
+    s("title", {}, title));
+    return s("g", {
+      class: classes.join(" "), "data-slot": slot.slot, "data-z": slot.z,
+      transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})`,
+    }, body);
+  }
+
+  function drawSlotTarget(slot) {
+    return s("g", { class: "sv-target-put", "data-slot": slot.slot, transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})` },
+      cardShape({ class: "sv-target-shape" }));
+  }
+
+  function drawPiles(obs) {
+    const rows = (obs.piles ?? []).map((pile, seat) => {
+      const name = view.names[seat] ?? `${seat + 1}`;
+      const top = pile.at(-1);
+      const canes = pile.reduce((sum, card) => sum + card.canes, 0);
+      const candies = Array.from({ length: obs.candies?.[seat] ?? 0 }, () => h("span", { class: "sv-candy", "aria-hidden": "true" }));
+      const topIcon = top ? s("svg", { class: "sv-top-card", viewBox: "-20 -16 40 32", width: 40, height: 32 },
+        s("rect", { x: -19, y: -15, width: 38, height: 30, rx: 5, class: "sv-face" }), treatIcon(top.treat, 0, 0, 10)) : null;
+      return h("div", { class: `sv-pile${obs.to_move === seat ? " sv-to-move" : ""}`, "data-seat": seat, "data-count": pile.length, "data-top": top?.treat ?? "" },
+        seatBadge(seat, name), h("span", { class: "sv-pile-name" }, name), topIcon,
+        h("span", { class: "sv-pile-count" }, pile.length ? t(view.lang, "pile.count", { count: pile.length, canes }) : t(view.lang, "pile.empty")),
+        h("span", { class: "sv-candies", "data-candies": obs.candies?.[seat] ?? 0 }, candies));
+    });
+    const reserve = h("div", { class: "sv-reserve" }, t(view.lang, "reserve", { count: obs.reserve ?? 0 }));
+    const held = obs.held ? h("div", { class: "sv-held", "data-treat": obs.held.treat }, t(view.lang, "held", { treat: t(view.lang, `treat.${obs.held.treat}`) })) : null;
+    piles.replaceChildren(...rows, reserve, ...(held ? [held] : []));
+  }
+
+  function drawRound(obs) {
+    const result = obs.phase === "scored" || obs.phase === "over" ? obs.results?.at(-1) : null;
+    round.hidden = !result;
+    if (!result) return round.replaceChildren();
+    const name = (seat) => view.names[seat] ?? `${seat + 1}`;
+    const text = (result.end === "collapse" ? t(view.lang, "round.collapse", { name: name(result.collapser) }) : t(view.lang, "round.cleared"))
+      + (result.winner === null ? t(view.lang, "round.nobody") : t(view.lang, "round.winner", { name: name(result.winner) }));
+    round.dataset.end = result.end;
+    round.replaceChildren(h("strong", {}, t(view.lang, "round.title", { round: result.round })), " ", text);
+  }
+
+  function promptKey() {
+    if (view.reviewing || live().terminal) return null;
+    if (pending) return "prompt.sent";
+    if (!view.canAct) return null;
+    return { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()] ?? null;
+  }
+
+  function draw() {
+    const obs = view.shown;
+    if (!obs.slots) return svg.replaceChildren();
+    const animate = Boolean(obs.collapse) && animatedPly !== obs.ply && !view.reviewing;
+    if (obs.collapse && !view.reviewing) animatedPly = obs.ply;
+    const present = obs.slots.filter((slot) => slot.z !== null).sort((a, b) => a.z - b.z);
+    const puts = phase() === "put" && !view.reviewing ? obs.slots.filter((slot) => canPut(slot.slot)) : [];
+    svg.replaceChildren(
+      s("g", { class: "sv-house" }, drawWalls(obs)),
+      s("g", { class: "sv-targets" }, puts.map(drawSlotTarget)),
+      s("g", { class: "sv-cards" }, present.map((slot) => drawCard(slot, obs, animate))),
+    );
+    svg.dataset.ply = obs.ply;
+    svg.dataset.phase = view.canAct && !pending && !view.reviewing ? phase() : "wait";
+    svg.dataset.cards = present.length;
+    svg.dataset.risk = String(riskOn());
+    svg.classList.toggle("sv-collapsed", Boolean(obs.collapse));
+    svg.setAttribute("aria-label", t(view.lang, "board.label"));
+    drawPiles(obs);
+    drawRound(obs);
+    nextButton.hidden = !(view.canAct && !pending && phase() === "scored");
+    nextButton.textContent = t(view.lang, "button.next-round");
+    riskButton.textContent = t(view.lang, riskOn() ? "risk.hide" : "risk.show");
+    riskButton.setAttribute("aria-pressed", String(riskOn()));
+    legend.hidden = !riskOn();
+    legend.textContent = t(view.lang, "risk.legend");
+    gesture.hidden = lastDexterity === null;
+    gesture.textContent = lastDexterity === null ? "" : t(view.lang, "dexterity", { value: lastDexterity.toFixed(2) });
+    const key = hold ? null : promptKey();
+    if (!hold) {
+      prompt.hidden = key === null;
+      prompt.textContent = key === null ? "" : t(view.lang, key);
+    }
+  }
+
+  return {
+    el,
+    update(next) {
+      view = next;
+      const obs = live();
+      if (drag && canPull(drag.slot) && obs.ply === Number(svg.dataset.ply)) return; // redraw after the drag
+      if (pending && (obs.ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
+      if (drag && !canPull(drag.slot)) cancelDrag();
+      draw();
+    },
+    focus() {
+      svg.focus();
+    },
+    destroy() {
+      if (hold) clearInterval(hold.timer);
+    },
+  };
+}
+

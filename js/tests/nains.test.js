@@ -1,0 +1,180 @@
+// The Tir de tuyau board and the kit's hidden-information parts (curtain, omniscient toggle),
+// on observations made by engines/nains (tests/fixtures/nains.json).
+
+import { afterEach, describe, expect, it } from "vitest";
+import { KIT_STRINGS, LANGS, translator } from "../src/kit/i18n.js";
+import { parseCard } from "../src/nains/board.js";
+import { NAINS_STRINGS } from "../src/nains/strings.js";
+import widget from "../src/nains.js";
+import fixtures from "./fixtures/nains.json" with { type: "json" };
+import { createFakeModel } from "./fake_model.js";
+import { click } from "./helpers.js";
+
+afterEach(() => document.body.replaceChildren());
+
+function render(overrides = {}) {
+  const model = createFakeModel({
+    observation: structuredClone(fixtures.play), seats: ["human", "bot:3"], names: ["Nabot", "Gnomette"],
+    curtain: null, omniscient: false, hidden: true, ...overrides,
+  });
+  const el = document.createElement("div");
+  document.body.append(el);
+  const cleanup = widget.render({ model, el });
+  return { model, el, cleanup, $: (q) => el.querySelector(q), $$: (q) => [...el.querySelectorAll(q)] };
+}
+
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("nains strings", () => {
+  it("has every key in both languages with the same placeholders", () => {
+    const [fr, en] = LANGS.map((lang) => NAINS_STRINGS[lang]);
+    expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
+    for (const key of Object.keys(fr)) expect(placeholders(en[key]), key).toEqual(placeholders(fr[key]));
+  });
+
+  it("has every nains.* and curtain key the sources ask for", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const dir = join(import.meta.dirname, "..", "src");
+    const files = ["nains/board.js", "kit/curtain.js", "kit/status.js"].map((f) => readFileSync(join(dir, f), "utf8"));
+    const tt = translator(KIT_STRINGS, NAINS_STRINGS);
+    const keys = files.flatMap((text) => [...text.matchAll(/"((?:nains|curtain|omniscient|status)\.[\w.-]+)"/g)].map((m) => m[1]));
+    expect(keys.length).toBeGreaterThan(20);
+    for (const key of keys) expect(tt.has(key), key).toBe(true);
+    for (const c of ["red", "blue", "yellow", "green"]) expect(tt.has(`nains.colour.${c}`) && tt.has(`nains.letter.${c}`)).toBe(true);
+    expect(readdirSync(dir).includes("nains.js")).toBe(true);
+  });
+});
+
+describe("nains board", () => {
+  it("reads card codes", () => {
+    expect(parseCard("+M")).toEqual({ kind: "gnome", colour: "multi" });
+    expect(parseCard("R2B0")).toEqual({ kind: "pull", two: "red", zero: "blue" });
+    expect(parseCard("M2G0")).toEqual({ kind: "pull", two: "multi", zero: "green" });
+    expect(parseCard("Y2")).toEqual({ kind: "pull", two: "yellow", zero: null });
+    expect(parseCard("S3")).toEqual({ kind: "squirrel", n: 3 });
+  });
+
+  it("draws the garden: both teams with a letter on each gnome, the score and the piles", () => {
+    const { $, $$ } = render();
+    expect($$(".nn-slab")).toHaveLength(16);
+    const gnomes = $$(".nn-gnome").map((g) => [g.dataset.seat, g.dataset.colour, g.querySelector(".nn-letter").textContent]);
+    expect(gnomes).toEqual([["0", "red", "R"], ["0", "yellow", "J"], ["1", "blue", "B"]]);
+    expect($(".nn-score").textContent).toContain("Manche 1");
+    expect($(".nn-piles").textContent).toContain("Pioche");
+    expect($(".nn-backs").dataset.count).toBe("3");
+    expect($$(".nn-back")).toHaveLength(3);
+  });
+
+  it("plays a card that has one use with one click", () => {
+    const { model, $ } = render();
+    click($('.nn-card[data-card="S2"]'));
+    expect(model.sent).toEqual([{ type: "act", action: "play S2", ply: fixtures.play.ply }]);
+    expect($(".nn").dataset.state).toBe("sent");
+  });
+
+  it("asks for the colour of a multicolour card", () => {
+    const { model, $, $$ } = render({ lang: "en" });
+    click($('.nn-card[data-card="M2B0"]'));
+    expect(model.sent).toEqual([]);
+    const options = $$(".nn-option").map((b) => b.dataset.action);
+    expect(options).toEqual(["play M2B0 red", "play M2B0 yellow", "play M2B0 green"]);
+    click($('.nn-option[data-action="play M2B0 yellow"]'));
+    expect(model.sent[0].action).toBe("play M2B0 yellow");
+  });
+
+  it("offers a counter only when it is legal", () => {
+    const { model, $, $$ } = render({ observation: structuredClone(fixtures.window), seats: ["bot:3", "human"] });
+    expect($(".nn-window")).not.toBeNull();
+    click($('.nn-card[data-card="+R"]'));
+    expect($$(".nn-option").map((b) => b.dataset.action)).toEqual(["contre +R", "play +R"]);
+    click($('.nn-option[data-action="contre +R"]'));
+    expect(model.sent[0].action).toBe("contre +R");
+    const plain = render();
+    click(plain.$('.nn-card[data-card="+R"]'));
+    expect(plain.$$(".nn-counter")).toHaveLength(0);
+    expect(plain.model.sent[0].action).toBe("play +R");
+  });
+
+  it("discards several selected cards in the notation's order", () => {
+    const { model, $ } = render();
+    click($(".nn-discard-start"));
+    click($('.nn-card[data-card="S2"]'));
+    click($('.nn-card[data-card="+R"]'));
+    expect(model.sent).toEqual([]);
+    click($(".nn-discard-send"));
+    expect(model.sent[0].action).toBe("discard +R,S2");
+  });
+
+  it("chooses the first gnome in secret, and says when the other has chosen", () => {
+    const { model, $$ } = render({ observation: structuredClone(fixtures.choose) });
+    const buttons = $$(".nn-colour");
+    expect(buttons.map((b) => b.dataset.action)).toEqual(["gnome red", "gnome blue", "gnome yellow", "gnome green"]);
+    click(buttons[2]);
+    expect(model.sent[0].action).toBe("gnome yellow");
+    const watch = render({ observation: structuredClone(fixtures.chosen_public), seats: ["human", "human"] });
+    expect(watch.$(".nn-waiting").textContent).toContain("Nabot");
+    expect(watch.$(".nn-gnome")).toBeNull();
+    expect(watch.$(".nn-choose").textContent).not.toContain("null");
+  });
+
+  it("explains a pull: each team's power and the difference", () => {
+    const { $ } = render({ observation: structuredClone(fixtures.after_pull), lang: "en" });
+    const text = $(".nn-pull").textContent;
+    expect(text).toContain("Pull R2B0 by Nabot: Nabot 3 – 0 Gnomette.");
+    expect(text).toContain("Nabot pulls the hose 3 slab(s).");
+  });
+
+  it("shows the other hand face down, and both hands only in the omniscient view", () => {
+    const pub = render({ observation: structuredClone(fixtures.public), seats: ["bot:1", "bot:3"] });
+    expect(pub.$(".nn-card")).toBeNull();
+    expect(pub.$$(".nn-backs")).toHaveLength(2);
+    const all = render({ observation: structuredClone(fixtures.omniscient), seats: ["bot:1", "bot:3"], omniscient: true });
+    expect(all.$$(".nn-hand-open")).toHaveLength(2);
+    expect(all.$$("button.nn-card")).toHaveLength(0);
+  });
+
+  it("sends nothing when it is not the viewer's turn", () => {
+    const { model, $ } = render({ observation: structuredClone(fixtures.after_pull), seats: ["bot:1", "human"] });
+    // seat 1 is to move here and is the viewer: playable; make it a bot's turn instead
+    model.set("thinking", true);
+    click($(".nn-card"));
+    expect(model.sent).toEqual([]);
+  });
+});
+
+describe("kit: curtain and omniscient toggle", () => {
+  it("hides the board under a curtain and asks the called seat to say it is there", () => {
+    const { model, $, el } = render({ observation: structuredClone(fixtures.public), seats: ["human", "human"], curtain: 1 });
+    expect($(".ludo-curtain").hidden).toBe(false);
+    expect($(".nn").hidden).toBe(true);
+    expect($(".ludo-curtain-text").textContent).toContain("Gnomette");
+    expect($(".ludo-status").dataset.state).toBe("curtain");
+    click($('[data-intent="ready"]'));
+    expect(model.sent).toEqual([{ type: "ready" }]);
+    model.set("curtain", null);
+    model.set("observation", structuredClone(fixtures.play_other));
+    expect($(".ludo-curtain").hidden).toBe(true);
+    expect($(".nn").hidden).toBe(false);
+  });
+
+  it("offers the omniscient view only to a spectator of bots", () => {
+    const { model, $ } = render();
+    expect($(".ludo-omniscient").hidden).toBe(true);
+    model.set("seats", ["bot:1", "bot:3"]);
+    expect($(".ludo-omniscient").hidden).toBe(false);
+    $(".ludo-omniscient-input").checked = true;
+    $(".ludo-omniscient-input").dispatchEvent(new Event("change"));
+    expect(model.sent).toEqual([{ type: "omniscient", value: true }]);
+    model.set("omniscient", true);
+    expect($(".ludo-omniscient-input").checked).toBe(true);
+    model.set("omniscient", false); // what Python says wins
+    expect($(".ludo-omniscient-input").checked).toBe(false);
+  });
+
+  it("is absent from games without secrets", () => {
+    const { $ } = render({ hidden: false, seats: ["bot:1", "bot:3"] });
+    expect($(".ludo-omniscient").hidden).toBe(true);
+    expect($(".ludo-curtain").hidden).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from "vitest";
+import widget from "../src/sorciere.js";
+import { dexterity, holdDexterity, timing } from "../src/sorciere/gesture.js";
+import { createFakeModel } from "./fake_model.js";
+import fixtures from "./fixtures/sorciere.json" with { type: "json" };
+
+afterEach(() => document.body.replaceChildren());
+
+function render(overrides = {}) {
+  const model = createFakeModel({
+    observation: structuredClone(fixtures.live), seats: ["human", "bot:2", "bot:3"],
+    levels: ["1", "2", "3", "4"], names: ["Hansel", "Gretel", "Jorinde"],
+    options: { players: 3 }, option_choices: { players: [2, 3, 4] }, ...overrides,
+  });
+  const el = document.createElement("div");
+  document.body.append(el);
+  widget.render({ model, el });
+  const $ = (q) => el.querySelector(q);
+  const $$ = (q) => [...el.querySelectorAll(q)];
+  return { model, el, $, $$ };
+}
+
+function pointer(target, type, x, y, t) {
+  const event = new MouseEvent(type, { bubbles: true, clientX: x, clientY: y });
+  Object.defineProperty(event, "timeStamp", { value: t });
+  Object.defineProperty(event, "pointerId", { value: 1 });
+  target.dispatchEvent(event);
+}
+
+describe("the roof", () => {
+  it("draws the 36 cards of the observation, stacked by height, and the ten walls", () => {
+    const { $$, $ } = render();
+    expect($$(".sv-card")).toHaveLength(36);
+    expect($$(".sv-wall")).toHaveLength(10);
+    const z = $$(".sv-card").map((c) => Number(c.dataset.z));
+    expect(z).toEqual([...z].sort((a, b) => a - b));
+    expect($(".sv-roof").dataset.phase).toBe("pull");
+  });
+
+  it("shows no face for a face-down card", () => {
+    const { $$ } = render();
+    expect($$(".sv-card [data-treat]")).toHaveLength(0);
+    expect($$(".sv-card title").every((n) => /^Carte \d+$/.test(n.textContent))).toBe(true);
+  });
+
+  it("tints cards only when Python sends the risks", () => {
+    const { $$, model } = render();
+    expect($$(".sv-risk")).toHaveLength(0);
+    model.set("observation", { ...structuredClone(fixtures.live), risk: fixtures.risk });
+    expect($$(".sv-risk")).toHaveLength(36);
+    expect($$(".sv-risk-label")[0].textContent).toMatch(/%$/);
+  });
+
+  it("asks Python for the risk view with a per-game intent", () => {
+    const { $, model } = render();
+    $(".sv-risk-toggle").click();
+    expect(model.sent.at(-1)).toEqual({ type: "risk", value: true });
+  });
+
+  it("shows each pile, its top treat and the candies", () => {
+    const obs = structuredClone(fixtures.put);
+    const { $$ } = render({ observation: obs });
+    const piles = $$(".sv-pile");
+    expect(piles).toHaveLength(3);
+    expect(piles[0].dataset.count).toBe(String(obs.piles[0].length));
+    expect(piles[0].dataset.top).toBe(obs.piles[0].at(-1).treat);
+  });
+});
+
+describe("the pull gesture", () => {
+  it("sends a pull with the measured dexterity when a card is dragged off", () => {
+    const { $, model } = render();
+    const card = $('.sv-card[data-slot="14"]');
+    pointer(card, "pointerdown", 100, 100, 0);
+    for (let i = 1; i <= 10; i += 1) pointer(card, "pointermove", 100 + i * 8, 100, i * 50);
+    pointer(card, "pointerup", 180, 100, 550);
+    const sent = model.sent.at(-1);
+    expect(sent.type).toBe("act");
+    const match = /^pull 14@([\d.]+)$/.exec(sent.action);
+    expect(match).not.toBeNull();
+    expect(Number(match[1])).toBeGreaterThan(0.8);
+    expect(Number(match[1])).toBeLessThanOrEqual(1);
+  });
+
+  it("puts the card back in place when the drag was too short", () => {
+    const { $, model } = render();
+    const card = $('.sv-card[data-slot="14"]');
+    pointer(card, "pointerdown", 100, 100, 0);
+    pointer(card, "pointerup", 110, 100, 200);
+    expect(model.sent).toHaveLength(0);
+  });
+
+  it("does not let a card be pulled when it is not the viewer's turn", () => {
+    const { $, model } = render({ observation: { ...structuredClone(fixtures.live), to_move: 1, legal: [], targets: undefined } });
+    const card = $('.sv-card[data-slot="14"]');
+    pointer(card, "pointerdown", 100, 100, 0);
+    pointer(card, "pointerup", 300, 100, 500);
+    expect(model.sent).toHaveLength(0);
+  });
+
+  it("measures a shaky pull as less steady than a smooth one", () => {
+    const smooth = Array.from({ length: 11 }, (_, i) => ({ t: i * 60, x: i * 10, y: 0 }));
+    const shaky = Array.from({ length: 11 }, (_, i) => ({ t: i * 60 + (i % 2) * 40, x: i * 10, y: (i % 2) * 12 }));
+    expect(dexterity(smooth)).toBeGreaterThan(dexterity(shaky));
+    expect(dexterity(smooth)).toBeLessThanOrEqual(1);
+    expect(dexterity([])).toBe(0);
+    expect(timing(50)).toBeLessThan(timing(600));
+    expect(holdDexterity(1500)).toBe(1);
+    expect(holdDexterity(100)).toBeLessThan(0.2);
+  });
+});
+
+describe("putting a card back", () => {
+  it("offers the empty slots and sends where the player clicked", () => {
+    const obs = structuredClone(fixtures.put);
+    const { $$, model } = render({ observation: obs });
+    const targets = $$(".sv-target-put").map((n) => Number(n.dataset.slot)).sort((a, b) => a - b);
+    expect(targets).toEqual([...obs.targets].sort((a, b) => a - b));
+    $$(".sv-target-put")[0].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(model.sent.at(-1)).toEqual({ type: "act", action: `put ${targets[0]}`, ply: obs.ply });
+  });
+});

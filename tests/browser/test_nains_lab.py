@@ -1,0 +1,93 @@
+"""End to end in a real JupyterLab: Tir de tuyau against the ISMCTS bot, with the mouse.
+
+A scratch notebook (one cell: `partie = Nains(["human", "bot:3"], ...)` with the counters on)
+is opened in a real `jupyter lab`; Chromium chooses the first gnome, waits for the bot's
+secret choice, plays a card from the hand, sees the bot answer, then asks Python what
+happened. Leaves test-output/jupyterlab_nains.png.
+"""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+import pytest
+
+from labserver import NotebookPage
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "nains_browser.ipynb"
+CELL = """from ludotheque.widgets import Nains
+partie = Nains(["human", "bot:3"], seed=2026, first=0, bot_seconds=0.3, bot_delay=0.2,
+               options={"contre": True, "surcontre": True, "sursurcontre": True})
+partie"""
+
+
+def board_state(page) -> dict:
+    return page.evaluate("""() => {
+        const el = document.querySelector('.nn');
+        return el ? {ply: Number(el.dataset.ply), state: el.dataset.state, phase: el.dataset.phase} : null;
+    }""")
+
+
+def wait_board(page, predicate_js: str, timeout: float = 60.0) -> None:
+    page.wait_for_function(f"""() => {{
+        const el = document.querySelector('.nn');
+        if (!el) return false;
+        const b = {{ply: Number(el.dataset.ply), state: el.dataset.state, phase: el.dataset.phase}};
+        return {predicate_js};
+    }}""", timeout=timeout * 1000, polling=100)
+
+
+def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, output_dir):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL)],
+                                  metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}})
+    nbformat.write(nb, str(lab_server.root_dir / NOTEBOOK))
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
+    try:
+        notebook = NotebookPage(page, lab_server, NOTEBOOK, ui="lab").open(timeout=120)
+        notebook.run_all()
+        page.locator(".nn").first.wait_for(state="visible", timeout=90_000)
+        notebook.wait_all_run(timeout=120)
+        wait_board(page, "b.state === 'choose' && b.ply === 0")
+
+        # the secret first gnome, then the bot's (hidden until both are chosen)
+        page.locator('.nn-colour[data-action="gnome yellow"]').click()
+        wait_board(page, "b.phase === 'play' && b.state === 'play'", timeout=60)
+        gnomes = page.locator(".nn-gnome").evaluate_all(
+            "els => els.map(g => [g.dataset.seat, g.dataset.colour])")
+        assert ["0", "yellow"] in gnomes and len(gnomes) == 2, gnomes
+        assert page.locator(".nn-backs[data-seat='1'] .nn-back").count() == 5  # hidden hand
+        ply = board_state(page)["ply"]
+
+        # play a card: the first one that may be played; pick its first use if asked
+        cards = page.locator(".nn-hand button.nn-card:not(.nn-dim)")
+        code = cards.first.get_attribute("data-card")
+        cards.first.click()
+        if page.locator(".nn-option").count():
+            page.locator(".nn-option").first.click()
+        wait_board(page, f"b.ply >= {ply + 2} && (b.state === 'play' || b.phase !== 'play')",
+                   timeout=60)
+
+        report = notebook.run_code(
+            "import json; print(json.dumps({'ply': partie.state.ply, "
+            "'history': [str(a) for a in partie.state.history]}))")
+        answer = json.loads(report.strip().splitlines()[-1])
+        assert answer["history"][0] == "gnome yellow", answer
+        assert answer["history"][2].split()[1] == code, (answer, code)
+        assert answer["ply"] >= 4, answer
+
+        page.locator(".ludo").first.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(output_dir / "jupyterlab_nains.png"))
+        widget_errors = [e for e in errors if "blob:" in e]
+        assert not widget_errors, f"the widget threw: {widget_errors}"
+    except Exception:
+        page.screenshot(path=str(output_dir / "jupyterlab_nains_failure.png"))
+        print(lab_server.log_tail())
+        raise
+    finally:
+        page.close()

@@ -1,0 +1,75 @@
+"""End to end in a real JupyterLab: notebooks/sorciere.ipynb, one card pulled by dragging.
+
+Playwright presses the mouse on a cookie of the first roof (`partie`: Hansel, human, moves
+first, against two bots), drags it off the roof in small steps and releases it; the widget
+measures the gesture and sends `pull <slot>@<dexterity>`. The card lands on Hansel's pile,
+goes back to the roof (then we click where) or the roof collapses. Python is asked what it
+played. Leaves test-output/jupyterlab_sorciere.png.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from labserver import NotebookPage
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "sorciere.ipynb"
+PLY = "(svg) => Number(svg.dataset.ply)"
+
+
+def test_pull_a_card_by_dragging_in_jupyterlab(lab_server, browser_context, output_dir):
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
+    try:
+        notebook = NotebookPage(page, lab_server, NOTEBOOK, ui="lab").open(timeout=120)
+        notebook.run_all()
+        roof = page.locator("svg.sv-roof").first
+        roof.wait_for(state="visible", timeout=90_000)
+        notebook.wait_all_run(timeout=240)
+        page.wait_for_function("(svg) => svg.dataset.phase === 'pull'", arg=roof.element_handle(),
+                               timeout=30_000)
+        roof.scroll_into_view_if_needed()
+        card = roof.locator(".sv-card.sv-pullable[data-slot='14']")
+        box = card.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for step in range(1, 21):  # a steady pull towards the left wall and beyond
+            page.mouse.move(x - step * 9, y + step * 1.5)
+            page.wait_for_timeout(25)
+        page.mouse.up()
+        page.wait_for_function(f"(svg) => ({PLY})(svg) >= 1", arg=roof.element_handle(),
+                               timeout=30_000)
+        if roof.get_attribute("data-phase") == "put":  # same treat: click where it goes back
+            roof.locator(".sv-target-put").first.click()
+            page.wait_for_function(f"(svg) => ({PLY})(svg) >= 2", arg=roof.element_handle(),
+                                   timeout=30_000)
+        report = notebook.run_code(
+            "import json; s = partie.state; print(json.dumps({'first': str(s.history[0]), "
+            "'event': s.events[0][0], 'pile': len(s.piles[0])}))")
+        answer = json.loads(report.strip().splitlines()[-1])
+        match = re.fullmatch(r"pull 14@([0-9.]+)", answer["first"])
+        assert match, answer
+        assert 0 <= float(match.group(1)) <= 1
+        event = answer["event"]
+        assert event["collapse"] or event["to"] in ("pile", "hand")
+        if not event["collapse"] and event["to"] == "pile":
+            assert answer["pile"] == 1
+        roof.evaluate("el => el.closest('.ludo').scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(1200)  # let a collapse animation end
+        page.screenshot(path=str(output_dir / "jupyterlab_sorciere.png"))
+        print("pulled:", answer)
+        widget_errors = [e for e in errors if "blob:" in e]
+        assert not widget_errors, f"the widget threw: {widget_errors}"
+    except Exception:
+        page.screenshot(path=str(output_dir / "jupyterlab_sorciere_failure.png"))
+        print(lab_server.log_tail())
+        raise
+    finally:
+        page.close()

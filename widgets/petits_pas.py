@@ -1,0 +1,152 @@
+"""A Petits Pas as a notebook widget: watch a deal of the patience unfold, step by step.
+
+Nobody chooses anything once the deck is shuffled, so the widget is a player for the rules:
+"step" lets the mover make its move (the engine's only action, `step`), "play to the end"
+lets the deal play itself, "undo step" takes one step back. Each step's events come with
+one line of explanation per language (`observation["explained"]`), and the browser animates
+the step from the events; it never computes a rule.
+
+Decisions (see docs/protocol.md for the traits and intents every game shares):
+
+- **One seat**, `["human"]` by default. "Play to the end" is the base's `seat` intent with
+  the value `"bot:auto"`: the level-`auto` bot always answers `step`, paced by `bot_delay`
+  (the speed control); "pause" puts the seat back to `"human"`. "Step" is the act intent
+  `{"type": "act", "action": "step", "ply": n}`; "undo step" is the base's undo (with one
+  human seat it takes back exactly one step).
+- **The seed is secret while the deal is in play**: it fixes the order of the stock. The
+  trait `deal_number` is None during play and becomes the seed once the deal has ended (won
+  or lost), so a class can replay it; it goes back to None if the end is undone. A deal
+  given as a whole deck (`deck=[...]`) has no number. The observation never holds the seed.
+- **Replay a deal**: the game intent `{"type": "replay", "seed": n}` (optionally with
+  `"options"`, checked like those of `new`) starts the deal number `n`, a whole number
+  0 <= n < 2**32; a seed typed in the browser is input, not a leak.
+- **Readings**: `choices()` offers every switch of `readings.py` with its values; the kit's
+  options panel sends `{"type": "new", "options": {...}}` to deal again under other rules.
+- A new deal or a replay asked from the browser starts **paused** (seat back to human);
+  from Python, `new_game()` keeps the seats (`PetitsPas(["bot:auto"])` plays deal after
+  deal as you call it).
+- The stock order never leaves Python: the browser sees the observation (the row, the
+  counts, the cards out), and a card appears there only once it has been dealt.
+
+>>> donne = PetitsPas(seed=2026)        # a deal; press "step" (or space) in the widget
+>>> donne.step(3)                        # or step from Python
+>>> donne.finish()                       # play it to the end at once
+>>> donne.deal_number                    # 2026, now that the deal is over
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ludotheque.engines.bots import Bot, Deadline
+from ludotheque.engines.core import State
+from ludotheque.engines.petits_pas import CHOICES, STEP
+from ludotheque.engines.petits_pas import PetitsPas as PetitsPasGame
+
+from .base import BASE_INTENTS, HUMAN, GameWidget, IntentError, bundle
+
+AUTO = "auto"
+"""The bot level that plays the deal by itself."""
+SEED_LIMIT = 2**32
+
+
+class AutoStep(Bot):
+    """Always answers `step`: the rules play the deal (the autoplay of "play to the end")."""
+
+    name = AUTO
+
+    def choose(self, state: State, deadline: Deadline | None = None) -> Any:
+        return STEP
+
+
+class PetitsPas(GameWidget):
+    """Watch A Petits Pas in a cell: the row of places, the stock, the cards out.
+
+    >>> PetitsPas(seed=7)                                   # one deal, step by step
+    >>> PetitsPas(options={"take": "lower"}, lang="en")     # another reading of the rules
+    >>> PetitsPas(["bot:auto"], bot_delay=0.3)              # a deal that plays itself
+    """
+
+    _esm = bundle("petits_pas")
+    game_class = PetitsPasGame
+    seat_names = ["Joueur"]
+    intents = {**BASE_INTENTS, "replay": {"seed": int}}
+
+    deal_number = traitlets.Int(None, allow_none=True).tag(sync=True)
+    """The deal's number (its seed) once it has ended, else None: see the module docstring."""
+
+    # -- what the base asks of a game ------------------------------------------------
+    def bot_levels(self) -> tuple[str, ...]:
+        return (AUTO,)
+
+    def make_bot(self, level: str, seed: int) -> Bot:
+        if level != AUTO:
+            raise ValueError(f"petits_pas: the only bot level is {AUTO!r}, not {level!r}")
+        return AutoStep()
+
+    def choices(self) -> dict[str, list[Any]]:
+        """Every switch of the readings, with its values (the first is the default)."""
+        return {switch: list(values) for switch, values in CHOICES.items()}
+
+    # -- Python API for notebooks ----------------------------------------------------
+    def step(self, count: int = 1) -> None:
+        """Make `count` steps at once (fewer if the deal ends first)."""
+        for _ in range(count):
+            with self._lock:
+                if self._state.is_terminal():
+                    return
+                self._state.apply(STEP)
+                self._changed()
+
+    def finish(self) -> None:
+        """Play the deal to its end at once."""
+        with self._lock:
+            while not self._state.is_terminal():
+                self._state.apply(STEP)
+            self._changed()
+
+    def autoplay(self, on: bool = True) -> None:
+        """Let the deal play itself at `bot_delay` seconds a step (or stop it)."""
+        self.seats = [f"bot:{AUTO}" if on else HUMAN]
+
+    # -- the deal's number, only once the deal is over -------------------------------
+    def _publish(self) -> None:
+        super()._publish()
+        state = self._state
+        given_deck = state.start.get("deck") is not None
+        self.deal_number = state.seed if state.is_terminal() and not given_deck else None
+
+    # -- intents from the browser ----------------------------------------------------
+    def _checked_options(self, content: dict) -> dict[str, Any]:
+        options = content.get("options", {})
+        choices = self.option_choices
+        if not isinstance(options, dict) or any(
+                name not in choices or value not in choices[name] for name, value in options.items()):
+            raise IntentError(f"options must be a dict of choices among {choices}")
+        return options
+
+    def _intent_new(self, content: dict) -> None:
+        super()._intent_new(content)
+        self._pause()
+
+    def _intent_replay(self, content: dict) -> None:
+        seed = content["seed"]
+        if not 0 <= seed < SEED_LIMIT:
+            raise IntentError(f"a deal number is a whole number from 0 to {SEED_LIMIT - 1}, "
+                              f"not {seed}", seed=seed)
+        self.new_game(seed=seed, options=self._checked_options(content))
+        self._pause()
+
+    def _pause(self) -> None:
+        """A deal started from the browser waits for its first step."""
+        if self.seats != [HUMAN]:
+            self.seats = [HUMAN]
+
+    # -- display ---------------------------------------------------------------------
+    def __repr__(self) -> str:
+        table = self._state.table
+        if table.result:
+            return f"PetitsPas(steps={table.steps}, {table.result}, left={table.cards_left()})"
+        return f"PetitsPas(steps={table.steps}, stock={len(table.stock)}, left={table.cards_left()})"

@@ -1,0 +1,76 @@
+"""Sorcière au pain d'épices as a notebook widget: pull cookies off a fragile roof.
+
+The browser draws the roof from the observation (slots, heights, walls; a face only once a
+card was put back in view of all) and sends the pull as an `act` intent whose text carries
+the dexterity measured from the drag gesture: ``pull 17@0.83``. Python parses it and refuses
+a dexterity outside [0, 1] or not a number (notice "malformed"), a slot with no card
+("illegal"), and draws the collapse from the game's seeded generator.
+
+Teaching mode: the game intent ``{"type": "risk", "value": true}`` (or ``risk_view = True``
+from Python) adds ``observation["risk"]``: the collapse probability of each slot at the
+default dexterity (None where empty). It is computed from public facts only (where cards
+lie), never from faces; without the risk view the key is absent.
+
+>>> partie = Sorciere(["human", "bot:2", "bot:4"])   # you against careful and expected value
+>>> partie.play("pull 14@0.9")                       # or drag a card in the widget
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ludotheque.engines.bots import Bot
+from ludotheque.engines.sorciere import DEFAULT_DEXTERITY, LEVELS, bot_for_level
+from ludotheque.engines.sorciere import Sorciere as SorciereGame
+
+from .base import BASE_INTENTS, GameWidget, bundle
+
+
+class Sorciere(GameWidget):
+    """Play Sorcière au pain d'épices: 2 to 4 seats, each human or bot (levels 1 random,
+    2 careful, 3 greedy, 4 expected value); hot seat when several are human."""
+
+    _esm = bundle("sorciere")
+    game_class = SorciereGame
+    seat_names = ["Hansel", "Gretel", "Jorinde", "Joringel"]
+    intents = {**BASE_INTENTS, "risk": {"value": bool}}
+
+    risk_view = traitlets.Bool(False)
+    """Teaching mode: the observation carries each card's collapse risk."""
+
+    def __init__(self, seats: list[Any] | None = None, *, risk_view: bool = False, **kwargs: Any):
+        self._risk_ready = False
+        super().__init__(seats, **kwargs)
+        self._risk_ready = True
+        self.observe(self._on_risk_view, names="risk_view")
+        self.risk_view = risk_view
+
+    def bot_levels(self) -> tuple[str, ...]:
+        return LEVELS
+
+    def make_bot(self, level: str, seed: int) -> Bot:
+        return bot_for_level(level, seed=seed)
+
+    def choices(self) -> dict[str, list[Any]]:
+        return {"players": [2, 3, 4]}
+
+    def default_seats(self) -> list[str]:
+        """You, then careful and greedy bots (then expected value)."""
+        return ["human", "bot:2", "bot:3", "bot:4"][:self.game.players]
+
+    # -- the risk view ---------------------------------------------------------------
+    def _publish(self) -> None:
+        with self.hold_sync():
+            super()._publish()
+            if self._risk_ready and self.risk_view:
+                risk = self._state.roof.risk_map(DEFAULT_DEXTERITY)
+                self.observation = {**self.observation, "risk": risk}
+
+    def _on_risk_view(self, change: dict) -> None:
+        with self._lock:
+            self._publish()
+
+    def _intent_risk(self, content: dict) -> None:
+        self.risk_view = content["value"]
