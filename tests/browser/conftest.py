@@ -4,9 +4,13 @@ Playwright's own browser downloads are impossible here, so we launch /usr/bin/ch
 with flags that keep it off the network, in a throwaway profile.
 """
 
+import functools
+import http.server
 import pathlib
 import shutil
 import tempfile
+import threading
+import urllib.parse
 
 import pytest
 
@@ -47,3 +51,44 @@ def lab_server(tmp_path_factory):
     root = copy_notebooks(tmp_path_factory.mktemp("notebooks"))
     with JupyterServer(root) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    """The repository served read-only from 127.0.0.1, for the fake-model pages."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                            functools.partial(Quiet, directory=str(root)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+@pytest.fixture
+def fake_page(browser_context, static_server):
+    """Open a fake-model page of tests/browser/ (a bundle rendered on a fake anywidget model)
+    with query parameters; the test fails on any page error or console error."""
+    errors = []
+
+    def open_(page_name, theme="light", reduced=False, **query):
+        page = browser_context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        if reduced:
+            page.emulate_media(reduced_motion="reduce")
+        page.goto(f"{static_server}/tests/browser/{page_name}?{urllib.parse.urlencode(query)}")
+        page.wait_for_function("window.ready === true", timeout=10_000)
+        if theme == "dark":
+            page.evaluate("document.body.classList.add('dark')")
+        return page
+
+    yield open_
+    assert errors == []

@@ -11,6 +11,7 @@ that name would hide the real `jupyter_server` package.)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -238,6 +239,10 @@ class NotebookPage:
         self.wait_kernel_idle(timeout)
         return "\n".join(output.all_inner_texts())
 
+    def run_json(self, code: str, timeout: float = 60.0):
+        """Run `code`, which prints one JSON value last, and return that value."""
+        return json.loads(self.run_code(code, timeout).strip().splitlines()[-1])
+
     def wait_all_run(self, timeout: float = 180.0) -> None:
         """Wait until every code cell has run (after Run All) and the kernel is idle.
 
@@ -252,6 +257,35 @@ class NotebookPage:
                 return
             time.sleep(0.25)
         raise TimeoutError(f"Run All not finished after {timeout} s: {state}")
+
+
+@contextlib.contextmanager
+def running_notebook(server: JupyterServer, context, output_dir: pathlib.Path, path: str,
+                     shot: str, ui: str = "lab"):
+    """Open notebook `path`, Run All through the menu, and yield its `NotebookPage`.
+
+    On failure: `<shot>_failure.png` in `output_dir` and the server's log. At the end, the
+    test fails if the widget's own code (loaded from a blob: URL) threw; JupyterLab's own
+    page errors are only reported."""
+    if not (server.root_dir / path).exists():
+        raise AssertionError(f"notebook {path} is missing")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
+    try:
+        notebook = NotebookPage(page, server, path, ui=ui).open(timeout=120)
+        notebook.run_all()
+        yield notebook
+        widget_errors = [error for error in errors if "blob:" in error]
+        assert not widget_errors, f"the widget threw: {widget_errors}"
+        if errors:
+            print("page errors (not from the widget):", *errors, sep="\n")
+    except Exception:
+        page.screenshot(path=str(output_dir / f"{shot}_failure.png"))
+        print(server.log_tail())
+        raise
+    finally:
+        page.close()
 
 
 RUN_STATE_JS = """() => {

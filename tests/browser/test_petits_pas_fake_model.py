@@ -7,63 +7,29 @@ intents, watch a step animate (the jumping card above the row, mid-flight), and 
 screenshots in the light and dark themes for a person to look at (test-output/).
 """
 
-import functools
-import http.server
 import json
 import pathlib
-import threading
-import urllib.parse
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = "petits_pas_fake_model.html"
 BUNDLE = ROOT / "widgets" / "static" / "petits_pas.js"
 FIXTURES = json.loads((ROOT / "js" / "tests" / "fixtures" / "petits_pas.json").read_text())
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def server():
+@pytest.fixture
+def open_widget(fake_page):
+    """Open the Petits Pas page: `fixture` picks the observation, `step` animates a step."""
     if not BUNDLE.exists():
         pytest.fail(f"{BUNDLE} is missing: run `cd js && npm ci && npm run build`")
-    handler = functools.partial(QuietHandler, directory=str(ROOT))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join()
-
-
-@pytest.fixture
-def open_widget(browser_context, server):
-    """Open the page; fail the test on any page error."""
-    errors = []
 
     def open_(theme="light", fixture=None, step=None, reduced=False, **traits):
-        page = browser_context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        if reduced:
-            page.emulate_media(reduced_motion="reduce")
         query = {"traits": json.dumps(traits)}
-        if fixture:
-            query["fixture"] = fixture
-        if step:
-            query["step"] = step
-        page.goto(f"{server}/tests/browser/petits_pas_fake_model.html?{urllib.parse.urlencode(query)}")
-        page.wait_for_function("window.ready === true", timeout=10_000)
-        if theme == "dark":
-            page.evaluate("document.body.classList.add('dark')")
-        return page
+        query.update({key: value for key, value in (("fixture", fixture), ("step", step)) if value})
+        return fake_page(PAGE, theme, reduced, **query)
 
-    yield open_
-    assert errors == []
+    return open_
 
 
 def sent(page):

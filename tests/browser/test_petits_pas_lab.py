@@ -8,11 +8,9 @@ changes and Python agrees. Leaves test-output/jupyterlab_petits_pas.png.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from labserver import NotebookPage
+from labserver import running_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -22,14 +20,9 @@ ROW_JS = """svg => [...svg.querySelectorAll('.pp-place')].map(
 
 
 def test_watch_a_deal_step_by_step_in_jupyterlab(lab_server, browser_context, output_dir):
-    if not (lab_server.root_dir / NOTEBOOK).exists():
-        pytest.fail(f"notebooks/{NOTEBOOK} is missing")
-    page = browser_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
-    try:
-        notebook = NotebookPage(page, lab_server, NOTEBOOK, ui="lab").open(timeout=120)
-        notebook.run_all()
+    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
+                          shot="jupyterlab_petits_pas") as notebook:
+        page = notebook.page
         board = page.locator("svg.pp-board").first
         board.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=240)  # a click made while a cell runs waits for it
@@ -62,22 +55,11 @@ def test_watch_a_deal_step_by_step_in_jupyterlab(lab_server, browser_context, ou
         assert board.evaluate(ROW_JS) != after_click
         assert widget.locator(".pp-deal").get_attribute("data-known") == "false"
 
-        report = notebook.run_code(
+        answer = notebook.run_json(
             "import json; print(json.dumps({'ply': donne.state.ply, "
             "'places': donne.observation['places'], 'number': donne.deal_number}))")
-        answer = json.loads(report.strip().splitlines()[-1])
         assert answer["ply"] == 3 and answer["number"] is None, answer
         assert answer["places"] == board.evaluate(ROW_JS)
 
         widget.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(output_dir / "jupyterlab_petits_pas.png"), animations="disabled")
-        widget_errors = [e for e in errors if "blob:" in e]
-        assert not widget_errors, f"the widget threw: {widget_errors}"
-        if errors:
-            print("page errors (not from the widget):", *errors, sep="\n")
-    except Exception:
-        page.screenshot(path=str(output_dir / "jupyterlab_petits_pas_failure.png"))
-        print(lab_server.log_tail())
-        raise
-    finally:
-        page.close()

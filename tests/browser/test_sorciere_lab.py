@@ -9,12 +9,11 @@ played. Leaves test-output/jupyterlab_sorciere.png.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from labserver import NotebookPage
+from labserver import running_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +22,9 @@ PLY = "(svg) => Number(svg.dataset.ply)"
 
 
 def test_pull_a_card_by_dragging_in_jupyterlab(lab_server, browser_context, output_dir):
-    page = browser_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
-    try:
-        notebook = NotebookPage(page, lab_server, NOTEBOOK, ui="lab").open(timeout=120)
-        notebook.run_all()
+    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
+                          shot="jupyterlab_sorciere") as notebook:
+        page = notebook.page
         roof = page.locator("svg.sv-roof").first
         roof.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=240)
@@ -50,10 +46,9 @@ def test_pull_a_card_by_dragging_in_jupyterlab(lab_server, browser_context, outp
             roof.locator(".sv-target-put").first.click()
             page.wait_for_function(f"(svg) => ({PLY})(svg) >= 2", arg=roof.element_handle(),
                                    timeout=30_000)
-        report = notebook.run_code(
+        answer = notebook.run_json(
             "import json; s = partie.state; print(json.dumps({'first': str(s.history[0]), "
             "'event': s.events[0][0], 'pile': len(s.piles[0])}))")
-        answer = json.loads(report.strip().splitlines()[-1])
         match = re.fullmatch(r"pull 14@([0-9.]+)", answer["first"])
         assert match, answer
         assert 0 <= float(match.group(1)) <= 1
@@ -65,11 +60,3 @@ def test_pull_a_card_by_dragging_in_jupyterlab(lab_server, browser_context, outp
         page.wait_for_timeout(1200)  # let a collapse animation end
         page.screenshot(path=str(output_dir / "jupyterlab_sorciere.png"))
         print("pulled:", answer)
-        widget_errors = [e for e in errors if "blob:" in e]
-        assert not widget_errors, f"the widget threw: {widget_errors}"
-    except Exception:
-        page.screenshot(path=str(output_dir / "jupyterlab_sorciere_failure.png"))
-        print(lab_server.log_tail())
-        raise
-    finally:
-        page.close()

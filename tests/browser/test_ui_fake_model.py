@@ -6,58 +6,24 @@ click a turn, read back the intent the widget sent, and take screenshots in the 
 dark themes for a person to look at (test-output/).
 """
 
-import functools
-import http.server
 import json
 import pathlib
-import threading
-import urllib.parse
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = "fake_model.html"
 BUNDLE = ROOT / "widgets" / "static" / "sortileges.js"
 FIXTURES = json.loads((ROOT / "js" / "tests" / "fixtures" / "sortileges.json").read_text())
 LIVE = FIXTURES["live"]  # ply 14, Têtdevache (seat 0, the viewer) to move from e3
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def server():
+@pytest.fixture
+def open_widget(fake_page):
+    """Open the Sortilèges page with trait overrides."""
     if not BUNDLE.exists():
         pytest.fail(f"{BUNDLE} is missing: run `cd js && npm ci && npm run build`")
-    handler = functools.partial(QuietHandler, directory=str(ROOT))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join()
-
-
-@pytest.fixture
-def open_widget(browser_context, server):
-    """Open the page with trait overrides; fail the test on any page error."""
-    errors = []
-
-    def open_(theme="light", **traits):
-        page = browser_context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        query = urllib.parse.urlencode({"traits": json.dumps(traits)})
-        page.goto(f"{server}/tests/browser/fake_model.html?{query}")
-        page.wait_for_function("window.ready === true", timeout=10_000)
-        if theme == "dark":
-            page.evaluate("document.body.classList.add('dark')")
-        return page
-
-    yield open_
-    assert errors == []
+    return lambda theme="light", **traits: fake_page(PAGE, theme, traits=json.dumps(traits))
 
 
 def sent(page):
