@@ -7,7 +7,7 @@ from ludotheque.engines.sorciere import (LEVELS, CarefulBot, ExpectedValueBot, G
                                          Pull, Put, RandomSorciereBot, Sorciere, bot_for_level,
                                          collapse_probability, tournament, with_dexterity)
 
-from test_sorciere_rules import fresh, safe, swap_into
+from sorciere_setup import fresh, put_back_pending
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -36,17 +36,11 @@ def test_bots_pull_with_their_own_dexterity():
 
 
 def test_greedy_remembers_a_put_back_treat_and_avoids_it():
-    state = fresh()
-    safe(state)
-    swap_into(state, 14, "chocolate")
-    state.apply("pull 14"); state.apply("pull 20"); state.apply("pull 21")
-    swap_into(state, 15, "chocolate")
-    state.apply("pull 15"); state.apply("put 15")  # a known chocolate on top of the roof
+    state = put_back_pending()
+    state.apply("put 15")  # a known chocolate on top of the roof
     state.piles[1] = list(state.piles[0])  # seat 1 (to move) also tops chocolate
     del state.roof.probability  # real risks again
     assert GreedyBot(1)(state).slot != 15
-    state.piles[1] = []
-    state.known[15] = "chocolate"
 
 
 def test_bots_do_not_read_face_down_cards():
@@ -57,12 +51,7 @@ def test_bots_do_not_read_face_down_cards():
 
 
 def test_expected_value_bot_puts_back_where_the_next_player_is_worst_off():
-    state = fresh()
-    safe(state)
-    swap_into(state, 14, "chocolate")
-    state.apply("pull 14"); state.apply("pull 20"); state.apply("pull 21")
-    swap_into(state, 15, "chocolate")
-    state.apply("pull 15")
+    state = put_back_pending()
     del state.roof.probability
     bot = ExpectedValueBot(1)
     chosen = bot(state)

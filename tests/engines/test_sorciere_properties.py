@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheque.engines.core import State
-from ludotheque.engines.sorciere import DEFAULT_DECK, Sorciere
+from ludotheque.engines.sorciere import Sorciere
 
 SEEDS = st.integers(0, 2**32 - 1)
 

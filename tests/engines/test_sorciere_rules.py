@@ -12,31 +12,7 @@ from ludotheque.engines.sorciere import (DEFAULT_DECK, DEFAULT_DEXTERITY, LAYING
                                          TREATS, Next, Pull, Put, Sorciere, parse_action)
 from ludotheque.engines.sorciere.rules import CANDIES
 
-
-def fresh(players=3, seed=1, first=0):
-    return Sorciere(players=players).new_game(seed, first=first)
-
-
-def card_of(state, treat, canes=None, skip=()):
-    """A card id of this treat (and canes) that is still face down on the roof."""
-    for slot, card in enumerate(state.slot_card):
-        if card is None or card in skip:
-            continue
-        if DEFAULT_DECK[card].treat == treat and (canes is None or DEFAULT_DECK[card].canes == canes):
-            return slot
-    raise LookupError(treat)
-
-
-def swap_into(state, slot, treat):
-    """White box: make the face-down card in `slot` one of `treat` (swap two cards)."""
-    other = next(s for s, c in enumerate(state.slot_card)
-                 if c is not None and s != slot and DEFAULT_DECK[c].treat == treat)
-    state.slot_card[slot], state.slot_card[other] = state.slot_card[other], state.slot_card[slot]
-
-
-def safe(state):
-    """White box: make every pull certain to succeed (the draw is still taken)."""
-    state.roof.probability = lambda slot, dexterity=0.5: 0.0
+from sorciere_setup import fresh, put_back_pending, safe, swap_into
 
 
 # -- components --------------------------------------------------------------------------
@@ -135,12 +111,7 @@ def test_the_same_treat_goes_back_on_the_roof_where_the_player_chooses():
 
 
 def test_a_put_back_card_needs_an_empty_slot_with_support():
-    state = fresh()
-    safe(state)
-    swap_into(state, 14, "chocolate")
-    state.apply("pull 14"); state.apply("pull 20"); state.apply("pull 21")
-    swap_into(state, 15, "chocolate")
-    state.apply("pull 15")
+    state = put_back_pending()
     with pytest.raises(IllegalActionError, match="already holds"):
         state.apply("put 0")
     state.roof.z = [None] * 36  # white box: an empty roof but slot 15
@@ -152,12 +123,8 @@ def test_a_put_back_card_needs_an_empty_slot_with_support():
 
 
 def test_known_treats_are_forgotten_when_the_card_is_pulled_again():
-    state = fresh()
-    safe(state)
-    swap_into(state, 14, "chocolate")
-    state.apply("pull 14"); state.apply("pull 20"); state.apply("pull 21")
-    swap_into(state, 15, "chocolate")
-    state.apply("pull 15"); state.apply("put 15")
+    state = put_back_pending()
+    state.apply("put 15")
     assert state.known == {15: "chocolate"}
     state.apply("pull 15")  # seat 1 takes the known chocolate
     assert state.known == {} and state.observation(None)["slots"][15]["known"] is None
