@@ -339,6 +339,7 @@ def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = N
     t.window = window
     t.to_move = other
     if abs(t.hose) >= FENCE:
+        t.hose = FENCE if t.hose > 0 else -FENCE  # the lead gnome is in the fence: no further
         end_round(t, 0 if t.hose > 0 else 1, events)
 
 

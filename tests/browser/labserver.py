@@ -259,6 +259,20 @@ class NotebookPage:
         raise TimeoutError(f"Run All not finished after {timeout} s: {state}")
 
 
+def write_notebook(server: JupyterServer, path: str, *sources: str) -> str:
+    """A throwaway notebook of code cells in the server's scratch folder; returns `path`."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell(source) for source in sources],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}})
+    target = server.root_dir / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, str(target))
+    return path
+
+
 @contextlib.contextmanager
 def running_notebook(server: JupyterServer, context, output_dir: pathlib.Path, path: str,
                      shot: str, ui: str = "lab"):

@@ -8,12 +8,10 @@ happened. Leaves test-output/jupyterlab_nains.png.
 
 from __future__ import annotations
 
-import json
 
-import nbformat
 import pytest
 
-from labserver import NotebookPage
+from labserver import running_notebook, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -41,16 +39,10 @@ def wait_board(page, predicate_js: str, timeout: float = 60.0) -> None:
 
 
 def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, output_dir):
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL)],
-                                  metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                           "language": "python"}})
-    nbformat.write(nb, str(lab_server.root_dir / NOTEBOOK))
-    page = browser_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
-    try:
-        notebook = NotebookPage(page, lab_server, NOTEBOOK, ui="lab").open(timeout=120)
-        notebook.run_all()
+    write_notebook(lab_server, NOTEBOOK, CELL)
+    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
+                          shot="jupyterlab_nains") as notebook:
+        page = notebook.page
         page.locator(".nn").first.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=120)
         wait_board(page, "b.state === 'choose' && b.ply === 0")
@@ -73,21 +65,12 @@ def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, 
         wait_board(page, f"b.ply >= {ply + 2} && (b.state === 'play' || b.phase !== 'play')",
                    timeout=60)
 
-        report = notebook.run_code(
+        answer = notebook.run_json(
             "import json; print(json.dumps({'ply': partie.state.ply, "
             "'history': [str(a) for a in partie.state.history]}))")
-        answer = json.loads(report.strip().splitlines()[-1])
         assert answer["history"][0] == "gnome yellow", answer
         assert answer["history"][2].split()[1] == code, (answer, code)
         assert answer["ply"] >= 4, answer
 
         page.locator(".ludo").first.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(output_dir / "jupyterlab_nains.png"))
-        widget_errors = [e for e in errors if "blob:" in e]
-        assert not widget_errors, f"the widget threw: {widget_errors}"
-    except Exception:
-        page.screenshot(path=str(output_dir / "jupyterlab_nains_failure.png"))
-        print(lab_server.log_tail())
-        raise
-    finally:
-        page.close()

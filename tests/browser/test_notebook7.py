@@ -6,10 +6,9 @@ widget; the board renders as SVG and a turn made with the mouse reaches Python.
 
 from __future__ import annotations
 
-import nbformat
 import pytest
 
-from labserver import SortilegesBoard, running_notebook
+from labserver import SortilegesBoard, running_notebook, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -22,14 +21,7 @@ partie"""
 
 def test_widget_renders_and_clicks_reach_python_in_notebook7(lab_server, browser_context,
                                                               output_dir):
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
-    notebook.cells = [nbformat.v4.new_code_cell(SOURCE)]
-    folder = lab_server.root_dir / "_notebook7_test"
-    folder.mkdir(exist_ok=True)
-    nbformat.write(notebook, folder / "tiny.ipynb")
-
+    write_notebook(lab_server, "_notebook7_test/tiny.ipynb", SOURCE)
     with running_notebook(lab_server, browser_context, output_dir, "_notebook7_test/tiny.ipynb",
                           shot="notebook7_sortileges", ui="notebook") as view:
         board = SortilegesBoard(view.page, 0)

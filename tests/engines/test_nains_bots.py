@@ -124,3 +124,24 @@ def test_a_cancelled_search_returns_at_once_with_a_legal_move():
     start = time.monotonic()
     move = bot.choose(state, Deadline(30, cancel))
     assert time.monotonic() - start < 1.0 and state.is_legal(move)
+
+
+def test_the_playout_policy_is_the_heuristic():
+    """`fast_score` (no table copy) agrees with `heuristic_score` on every move of seeded
+    games, and the playouts' policy at eps=0 plays what the level-2 bot plays."""
+    import random
+    from ludotheque.engines.nains.bots import fast_score, heuristic_move, heuristic_score, policy_move
+    from ludotheque.engines.nains.rules import legal_moves
+    checked = 0
+    for seed in range(6):
+        state = GAME.new_game(seed=seed, first=seed % 2)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            t = state.table
+            if t.phase == "play":
+                for move in legal_moves(t):
+                    assert fast_score(t, move) == pytest.approx(heuristic_score(t, move)), move
+                    checked += 1
+            assert policy_move(t, rng) == heuristic_move(t)
+            state.apply(rng.choice(state.legal_actions()) if rng.random() < 0.3 else heuristic_move(t))
+    assert checked > 500
