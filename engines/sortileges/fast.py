@@ -19,7 +19,7 @@ from numba import njit
 
 from ..bots import SearchCancelled
 from .evaluation import DEFAULT_WEIGHTS, WIN, Geometry, Weights
-from .search import EXACT_FREE, FULL_WIDTH_FREE, SearchBot
+from .search import FULL_WIDTH_FREE, SearchBot
 from .solver import BIG, Table, _popcount, _search
 
 EXACT, LOWER, UPPER = 0, 1, 2

@@ -3,6 +3,8 @@
 * negamax alpha-beta with iterative deepening; an unfinished pass is discarded, except that
   a first turn it already proved better than the previous best is kept (the previous best
   is always searched first, so that comparison is fair);
+* make/unmake for free: a position is three ints (spelled squares, witch to move, other
+  witch), so making a turn is one `|` and unmaking is keeping the parent's ints;
 * a transposition table keyed by the packed bitboards (`spelled << 12 | mover << 6 | other`:
   exact, no collisions, two operations per node, the Python form of an incremental hash).
   It stores lower / upper bounds and exact scores, with win scores kept relative to the
@@ -149,7 +151,9 @@ class SearchBot(Bot):
                                                       per_step)
             except SearchCancelled as stop:
                 partial = stop.args[0] if stop.args else None
-                if partial is not None and partial[1] != best:  # it beat the previous best
+                # a turn that beat the previous best is kept, except in an analysis, whose
+                # step values must all come from the same (last complete) depth
+                if partial is not None and partial[1] != best and not per_step:
                     self.score, best = partial
                 break
             best, self.score, self.depth = found, score, depth

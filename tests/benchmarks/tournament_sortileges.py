@@ -40,18 +40,19 @@ def opening(game: Sortileges, seed: int, turns: int, first: int):
 
 
 def play(game: Sortileges, levels: tuple[str, str], seed: int, budget: float, turns: int,
-         swap: bool) -> tuple[int, int, float]:
-    """One game; returns (winning level index 0/1 in `levels`, plies, max think seconds)."""
+         swap: bool) -> tuple[int, int, dict[str, float]]:
+    """One game; returns (winning level index 0/1 in `levels`, plies, slowest turn of each
+    level)."""
     state = opening(game, seed, turns, first=0)
     seats = (levels[1], levels[0]) if swap else levels
     bots = [bot_for_level(level, seed=seed * 2 + i, seconds=budget) for i, level in enumerate(seats)]
-    slowest = 0.0
+    slowest: dict[str, float] = {}
     while not state.is_terminal():
         seat = state.current_player()
         started = time.monotonic()
         state.apply(bots[seat](state, Deadline(budget)))
-        if seats[seat] in ("3", "5"):
-            slowest = max(slowest, time.monotonic() - started)
+        level = seats[seat]
+        slowest[level] = max(slowest.get(level, 0.0), time.monotonic() - started)
     winner_seat = 0 if state.returns()[0] > 0 else 1
     winner = winner_seat if not swap else 1 - winner_seat
     return winner, state.ply, slowest
@@ -132,16 +133,19 @@ def main() -> None:
     jobs = [(pair, seed, swap) for pair in pairs for seed in seeds for swap in (False, True)]
     results: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
     plies: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
-    slowest = 0.0
+    slowest: dict[str, float] = {}
     started = time.time()
     for pair, seed, swap in tqdm(jobs, desc="games", unit="game"):
         winner, length, slow = play(game, pair, seed, arguments.budget, arguments.opening, swap)
         results[pair].append(winner)
         plies[pair].append(length)
-        slowest = max(slowest, slow)
+        for level, seconds in slow.items():
+            slowest[level] = max(slowest.get(level, 0.0), seconds)
     print(f"\nSortilèges tournament: {arguments.budget} s per turn, {arguments.opening} random "
-          f"opening turns, {len(jobs)} games, {time.time() - started:.0f} s; slowest turn of a "
-          f"timed search: {slowest:.3f} s ({100 * (slowest / arguments.budget - 1):+.1f} %)\n")
+          f"opening turns, {len(jobs)} games, {time.time() - started:.0f} s")
+    print("slowest turn per level: " + ", ".join(
+        f"{level}: {seconds:.3f} s ({100 * (seconds / arguments.budget - 1):+.1f} %)"
+        for level, seconds in sorted(slowest.items())) + "\n")
     print("| pairing | games | wins | share | 95 % interval | mean plies |")
     print("| --- | --- | --- | --- | --- | --- |")
     table = []

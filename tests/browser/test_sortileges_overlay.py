@@ -6,11 +6,9 @@ test-output/sortileges_overlay.png.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from labserver import NotebookPage, SortilegesBoard
+from labserver import SortilegesBoard, running_notebook, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -24,24 +22,11 @@ partie
 """
 
 
-def write_notebook(root):
-    cell = {"cell_type": "code", "execution_count": None, "id": "overlay", "metadata": {},
-            "outputs": [], "source": CODE}
-    notebook = {"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3",
-                                                              "language": "python",
-                                                              "name": "python3"}},
-                "nbformat": 4, "nbformat_minor": 5}
-    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
-
-
 def test_the_analysis_overlay_shows_in_jupyterlab(lab_server, browser_context, output_dir):
-    write_notebook(lab_server.root_dir)
-    page = browser_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
-    try:
-        notebook = NotebookPage(page, lab_server, NOTEBOOK, ui="lab").open(timeout=120)
-        notebook.run_all()
+    write_notebook(lab_server, NOTEBOOK, CODE)
+    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
+                          shot="sortileges_overlay") as notebook:
+        page = notebook.page
         board = SortilegesBoard(page, 0)
         board.wait_visible(timeout=90)
         notebook.wait_all_run(timeout=180)
@@ -66,11 +51,3 @@ def test_the_analysis_overlay_shows_in_jupyterlab(lab_server, browser_context, o
         toggle.click()  # and off again
         page.wait_for_selector('svg.sp-board[data-analysis="hidden"]', timeout=30_000)
         assert page.locator(".sp-step-value").count() == 0
-        widget_errors = [e for e in errors if "blob:" in e]
-        assert not widget_errors, f"the widget threw: {widget_errors}"
-    except Exception:
-        page.screenshot(path=str(output_dir / "sortileges_overlay_failure.png"))
-        print(lab_server.log_tail())
-        raise
-    finally:
-        page.close()
