@@ -9,7 +9,7 @@ import time
 import pytest
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
-from ludotheque.engines.sortileges import Sortileges
+from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges
 from ludotheque.engines.sortileges.evaluation import (DEFAULT_WEIGHTS, WIN, Evaluator, Features,
                                                       Geometry, linear)
 from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
@@ -164,7 +164,8 @@ def test_the_budget_is_kept(make):
     assert 0.15 <= time.monotonic() - started < 0.2 + SLACK
 
 
-@pytest.mark.parametrize("make", [SearchBot, FastSearchBot], ids=["readable", "fast"])
+@pytest.mark.parametrize("make", [AlphaBetaBot, SearchBot, FastSearchBot],
+                         ids=["level3", "readable", "fast"])
 def test_cancel_stops_the_search_at_once(make):
     state, cancel, answer = games(1, first_seed=6)[0].replayed(2), threading.Event(), []
     bot = make(seconds=None)
