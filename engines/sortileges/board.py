@@ -75,6 +75,18 @@ class Board:
         except KeyError:
             raise NotationError(f"{name} is not a square of a {self} board", square=name) from None
 
+    def symmetries(self) -> list[tuple[int, ...]]:
+        """The board's mirror images and rotations as square maps (`m[square]` = image):
+        4 for a rectangle, 8 for a square; the identity first."""
+        n, m = self.files - 1, self.ranks - 1
+        moves = [lambda f, r: (f, r), lambda f, r: (n - f, r), lambda f, r: (f, m - r),
+                 lambda f, r: (n - f, m - r)]
+        if n == m:
+            moves += [lambda f, r: (r, f), lambda f, r: (n - r, f), lambda f, r: (r, n - f),
+                      lambda f, r: (n - r, n - f)]
+        return [tuple(self.square_at(*move(*self.coordinates(s))) for s in range(self.size))
+                for move in moves]
+
     def distance(self, a: int, b: int) -> int:
         """How many king steps separate two squares on an empty board."""
         (fa, ra), (fb, rb) = self.coordinates(a), self.coordinates(b)

@@ -20,7 +20,7 @@ from numba import njit
 from ..bots import SearchCancelled
 from .evaluation import DEFAULT_WEIGHTS, WIN, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
-from .solver import BIG, Table, _popcount, _search
+from .solver import ABORTED, BIG, Searcher, Table, _dilate, _popcount, _search, kernel_shape
 
 EXACT, LOWER, UPPER = 0, 1, 2
 NODES, ABORT = 0, 1
@@ -28,15 +28,9 @@ MAX_PLY = 128
 
 
 @njit(cache=True)
-def _dilate(mask, files, not_first, not_last, full):
-    row = mask | ((mask << 1) & not_first) | ((mask >> 1) & not_last)
-    return (row | (row << files) | (row >> files)) & full
-
-
-@njit(cache=True)
 def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
     """evaluation.Evaluator.score, operation for operation."""
-    files, not_first, not_last, full = geo[0], geo[1], geo[2], geo[3]
+    full = geo[3]
     free = full & ~(spelled | (1 << mover) | (1 << other))
     mine = np.int64(1) << mover
     theirs = np.int64(1) << other
@@ -44,8 +38,8 @@ def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
     seen = mine | theirs
     met = (neighbours[mover] >> other) & 1 == 1
     while ring_a or ring_b:
-        reach_a = _dilate(ring_a, files, not_first, not_last, full)
-        reach_b = _dilate(ring_b, files, not_first, not_last, full)
+        reach_a = _dilate(ring_a, geo)
+        reach_b = _dilate(ring_b, geo)
         if (reach_a & theirs) or (reach_b & mine):
             met = True
         grow_a = reach_a & free & ~seen
@@ -78,8 +72,8 @@ def _slot(key, mask):
 @njit(nogil=True, cache=True)
 def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,
              house_distance, weights, exact_free, tt_keys, tt_depth, tt_score, tt_bound,
-             tt_move, tt_gen, generation, killers, end_keys, end_scores, end_flags, end_stats,
-             stats, flag):
+             tt_move, tt_gen, generation, killers, end_geo, end_sym_bytes, end_sym_squares, end_keys,
+             end_entries, end_killers, end_stats, stats, flag):
     stats[NODES] += 1
     if flag[0]:
         stats[ABORT] = 1
@@ -104,9 +98,10 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
                 return score
     free = _popcount(full & ~(spelled | (np.int64(1) << mover) | (np.int64(1) << other)))
     if free <= exact_free:
-        exact = _search(spelled, mover, other, -BIG - 2, BIG + 2, neighbours, houses, full,
-                        size, end_keys, end_scores, end_flags, end_stats)
-        if end_stats[1]:  # the watchdog stopped the exact search too
+        exact = _search(spelled, mover, other, -BIG - 2, BIG + 2, 0, neighbours, end_geo,
+                        end_sym_bytes, end_sym_squares, end_keys, end_entries, end_killers,
+                        end_stats)
+        if end_stats[ABORTED]:  # the watchdog stopped the exact search too
             stats[ABORT] = 1
             return 0.0
         # the solver's BIG - d is WIN - d here, counted from the root
@@ -187,7 +182,8 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             score = -_negamax(after, other, t, depth - 1, ply + 1, -beta, -alpha, geo,
                               neighbours, houses, house_distance, weights, exact_free, tt_keys,
                               tt_depth, tt_score, tt_bound, tt_move, tt_gen, generation,
-                              killers, end_keys, end_scores, end_flags, end_stats, stats, flag)
+                              killers, end_geo, end_sym_bytes, end_sym_squares,
+                              end_keys, end_entries, end_killers, end_stats, stats, flag)
             if stats[ABORT]:
                 return 0.0
             if score > best:
@@ -239,7 +235,8 @@ class FastSearchBot(SearchBot):
                    np.zeros(size, np.float64), np.zeros(size, np.int8),
                    np.full(size, -1, np.int64), np.zeros(size, np.int64))
         self.end = Table(18)
-        self.end_stats = np.zeros(3, np.int64)
+        self.end_search = Searcher()
+        self.end_stats = self.end_search.stats
         self.stats = np.zeros(2, np.int64)
         self.flag = np.zeros(1, np.int64)
         self.killer_table = np.full((MAX_PLY, 2), -1, np.int64)
@@ -256,13 +253,13 @@ class FastSearchBot(SearchBot):
             self.geo = np.array([board.files, geometry.not_first, geometry.not_last,
                                  board.full, board.size], np.int64)
             self.neighbour_array = np.array(board.neighbours, np.int64)
+            self.end_shape = kernel_shape(game)
             self.house_array = np.array(self.evaluator.house_distance, np.int64)
             w = self.weights
             self.weight_array = np.array([w.mobility, w.territory, w.house, w.race], np.float64)
             for array in self.tt:
                 array.fill(-1 if array.dtype == np.int64 and array is not self.tt[5] else 0)
-            self.end.keys.fill(-1)
-            self.end.flags.fill(0)
+            self.end.clear()
         self.killer_table.fill(-1)
 
     def search_root(self, state, deadline, per_step=False):
@@ -278,7 +275,7 @@ class FastSearchBot(SearchBot):
             while not done.wait(0.002):
                 if self._armed and self._watch.expired():
                     self.flag[0] = 1
-                    self.end_stats[1] = 1
+                    self.end_stats[ABORTED] = 1
                     return
 
         watchdog = threading.Thread(target=watch, daemon=True)
@@ -296,7 +293,7 @@ class FastSearchBot(SearchBot):
     def _line(self, spelled, mover, other, first, length=8):
         """The principal variation, re-read by quick searches along it: the one-way table
         may have lost the entries of the line, a search of depth - i rebuilds each one."""
-        self.flag[0] = self.end_stats[1] = 0
+        self.flag[0] = self.end_stats[ABORTED] = 0
         self.deadline, self._armed = None, False
         line = [first]
         target, spell = first
@@ -326,8 +323,9 @@ class FastSearchBot(SearchBot):
                          float(alpha), float(beta), self.geo, self.neighbour_array,
                          np.int64(self.game.house_mask), self.house_array, self.weight_array,
                          self.exact_free, keys, depths, scores, bounds, moves, gens,
-                         self.generation, self.killer_table, self.end.keys, self.end.scores,
-                         self.end.flags, self.end_stats, self.stats, self.flag)
+                         self.generation, self.killer_table, *self.end_shape[1:], self.end.keys,
+                         self.end.entries, self.end_search.killers, self.end_stats,
+                         self.stats, self.flag)
         if self.stats[ABORT]:
             self.stats[ABORT] = 0
             raise SearchCancelled

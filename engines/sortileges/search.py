@@ -70,6 +70,9 @@ class SearchBot(Bot):
 
     name = "search"
     CHECK_EVERY = 128
+    MARGIN = (0.03, 0.01)
+    """Kept back from every budget (a fraction, plus seconds): the time to unwind an
+    unfinished pass and answer, so that a loaded machine still keeps within 10 %."""
     TABLE_LIMIT = 400_000
 
     def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
@@ -110,9 +113,13 @@ class SearchBot(Bot):
 
     def budget(self, deadline: Deadline | None) -> Deadline:
         own = math.inf if self.seconds is None else self.seconds
-        if deadline is None:
-            return Deadline(None if own == math.inf else own)
-        return Deadline(min(own, deadline.remaining()), deadline.cancel)
+        if deadline is not None:
+            own = min(own, deadline.remaining())
+        if own != math.inf:
+            fraction, seconds = self.MARGIN
+            own = max(0.0, own * (1 - fraction) - seconds)
+        return Deadline(None if own == math.inf else own,
+                        None if deadline is None else deadline.cancel)
 
     # -- the Bot interface ------------------------------------------------------------
     def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:

@@ -2,8 +2,8 @@
 
 A negamax alpha-beta search to the end of the game, compiled with numba, over the raw
 bitboards (an int64 holds up to 7×8 squares). Move generation is FULL width: every step and
-every spellable square (no candidate restriction, unlike the playing bots), so the values
-are proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4 positions.
+every spellable square (no candidate restriction, unlike the playing bots; the squares out
+of both witches' reach, all alike, by one of them), so the values are proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4 positions.
 
 Scores are for the witch to move: `BIG - d` when she blocks the other witch after d turns
 (plies) of optimal play, `d - BIG` when she is the one blocked after d turns. The winner
@@ -13,26 +13,36 @@ to win" the solver reports.
 How: first a null-window search (scores only compared with 0) finds who wins, the cheap
 proof: one winning turn suffices at the winner's nodes. Then a full-window search on the
 same table finds the exact distance. The table (a "win/loss" table of bounds: lower, upper,
-exact) is a fixed array of 2**table_bits buckets of two entries, indexed by a multiplicative
-hash of the packed key `spelled << 12 | mover << 6 | other`; a new entry replaces the entry of
-the bucket with the more spells (the cheaper subtree to recompute). Turns are ordered to find
-wins early: steps with the most room first; spells next to the other witch first.
+exact) is a fixed array of 2**table_bits buckets of two entries; a new entry replaces the
+entry of the bucket with the more spells (the cheaper subtree to recompute). Positions that
+must have the same value share one entry (`_key`): squares neither witch can reach any more
+only count (each is a spell that changes nothing, so all of them are one turn), and the
+board's mirror images and half turn that keep the houses give one key. Turns are ordered to
+find wins early: steps with the most room first; spells next to the other witch first.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 from numba import njit
+from tqdm.auto import tqdm
 
 from .board import Board, squares_of
+from .evaluation import Geometry
 from .rules import Sortileges, SortilegesState, Turn, isola_houses
 
 BIG = 1000
 EMPTY, EXACT, LOWER, UPPER = 0, 1, 2, 3
+OFFSET = 4 * BIG
+"""A table entry is (score + OFFSET) << 2 | bound: one int32, never 0 (EMPTY) once written."""
+MAX_PLY = 64
+"""Turns in a game on the largest board the solver takes (51 squares) are fewer."""
 NODES, ABORTED, LIMIT = 0, 1, 2
 """Slots of the `stats` array: nodes searched, abort flag, node limit (0: none)."""
 
@@ -53,6 +63,13 @@ def _slot(key, mask):
 
 
 @njit(cache=True)
+def _mix(entry):
+    """An entry spread over 64 bits, xor-ed into its stored key: a reader that meets a key
+    and an entry written by two different threads sees a wrong key and ignores them."""
+    return entry * -7046029254386353131
+
+
+@njit(cache=True)
 def _away(score):
     """A child's score seen from its parent: negated, one turn further from the end."""
     if score > 0:
@@ -70,8 +87,66 @@ def _towards(bound):
 
 
 @njit(cache=True)
-def _search(spelled, mover, other, alpha, beta, neighbours, houses, full, size,
-            keys, scores, flags, stats):
+def _dilate(mask, geo):
+    """`mask` and every square a king step away (geo: files, not_first, not_last, full)."""
+    row = mask | ((mask << 1) & geo[1]) | ((mask >> 1) & geo[2])
+    return (row | (row << geo[0]) | (row >> geo[0])) & geo[3]
+
+
+@njit(cache=True)
+def _region(seeds, open_squares, geo):
+    """The seeds and every square of `open_squares` joined to them by king steps."""
+    reach = seeds
+    while True:
+        grown = (_dilate(reach, geo) & open_squares) | seeds
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+@njit(cache=True)
+def _mapped(mask, g, sym_bytes):
+    """The image of a bitboard under symmetry g, a byte at a time."""
+    image = 0
+    b = 0
+    while mask:
+        image |= sym_bytes[g, b, mask & 255]
+        mask >>= 8
+        b += 1
+    return image
+
+
+@njit(cache=True)
+def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
+    """The table key of a position's class: what can still matter, up to symmetry.
+
+    Only `relevant` squares (those the witches can still reach) and the number of `spare`
+    ones (free, spellable, out of reach: each is a spell that changes nothing) decide the
+    game. The key marks every other square spelled except the `spare` lowest squares not
+    next to the relevant ones, a position of the same value that tells the class apart;
+    then takes the smallest key over the board's symmetries that keep the houses.
+    """
+    outside = geo[3] & ~relevant
+    away = outside & ~houses & ~_dilate(relevant, geo)
+    best = np.int64(-1)
+    for g in range(sym_squares.shape[0]):
+        marked = _mapped(outside, g, sym_bytes)
+        free = _mapped(away, g, sym_bytes)
+        for _ in range(spare):
+            low = free & -free
+            marked ^= low
+            free ^= low
+        key = (marked << 12) | (sym_squares[g, mover] << 6) | sym_squares[g, other]
+        if g == 0 or key < best:
+            best = key
+    return best
+
+
+@njit("int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[:, :, ::1], "
+      "int64[:, ::1], int64[::1], int32[::1], int64[:, ::1], int64[::1])", nogil=True, cache=True)
+def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes, sym_squares,
+            keys, entries, killers, stats):
+    houses = geo[5]
     stats[NODES] += 1
     if stats[ABORTED]:
         return 0
@@ -81,72 +156,98 @@ def _search(spelled, mover, other, alpha, beta, neighbours, houses, full, size,
     steps = neighbours[mover] & ~(spelled | (1 << other))
     if steps == 0:
         return -BIG
-    key = (spelled << 12) | (mover << 6) | other
-    mask = keys.shape[0] - 1
-    slot = _slot(key, mask)
+    full, size = geo[3], geo[4]
+    relevant = _region((1 << mover) | (1 << other), full & ~spelled, geo)
+    spare_squares = full & ~(spelled | relevant | houses)
+    key = _key(relevant, _popcount(spare_squares), mover, other, houses, geo, sym_bytes,
+               sym_squares)
+    slot = _slot(key, keys.shape[0] - 1)
     for s in (slot, slot + 1):
-        if keys[s] == key and flags[s] != EMPTY:
-            known, flag = scores[s], flags[s]
+        entry = entries[s]
+        if entry != EMPTY and keys[s] ^ _mix(entry) == key:
+            known, flag = (entry >> 2) - OFFSET, entry & 3
             if flag == EXACT or (flag == LOWER and known >= beta) or \
                     (flag == UPPER and known <= alpha):
                 return known
     start_alpha = alpha
     best = -BIG - 1
-    # steps with most room first
-    order = np.empty(8, np.int64)
-    room = np.empty(8, np.int64)
-    n = 0
+    won = False
+    near = neighbours[other]
+    for t in range(size):
+        # a win in one turn: after this step the other witch has no free neighbour left, or
+        # one that can be spelled now
+        left = near & ~(spelled | (1 << t))
+        if steps >> t & 1 and (left == 0 or (_popcount(left) == 1 and left & ~houses)):
+            best = BIG - 1
+            won = True
+            break
+    # the two last turns that refuted a sibling (killers), then steps with most room first
+    order = np.empty(10, np.int64)
+    room = np.empty(10, np.int64)
+    n = 2
     for t in range(size):
         if steps >> t & 1:
             r = _popcount(neighbours[t] & ~(spelled | (1 << other)))
             i = n
-            while i > 0 and room[i - 1] < r:
+            while i > 2 and room[i - 1] < r:
                 order[i] = order[i - 1]
                 room[i] = room[i - 1]
                 i -= 1
             order[i] = t
             room[i] = r
             n += 1
-    near = neighbours[other]
-    for k in range(n):
-        target = order[k]
-        spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
-        # a win in one turn: the other witch has no free neighbour left after this step,
-        # or one that can be spelled now
-        left = near & ~(spelled | (1 << target))
-        if left == 0 or (_popcount(left) == 1 and left & spellable):
-            best = BIG - 1
-            alpha = max(alpha, best)
-            break
-        if spellable == 0:
-            child = _search(spelled, other, target, -_towards(beta), -_towards(alpha),
-                            neighbours, houses, full, size, keys, scores, flags, stats)
+    # all spells out of reach are the same turn: one stands for them all
+    spare_spell = spare_squares & -spare_squares
+    turns = np.empty(size + 1, np.int64)
+    tried = np.full(2, -1, np.int64)
+    k = n if won else 0
+    while k < n:
+        count = 0
+        if k < 2:
+            turn = killers[ply, k]
+            target, spell = turn >> 6, turn & 63
+            if turn >= 0 and steps >> target & 1:
+                spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
+                if (spell == 63 and spellable == 0) or (spell < 63 and
+                                                        (spellable & relevant) >> spell & 1):
+                    turns[0] = turn
+                    tried[k] = turn
+                    count = 1
+        else:
+            target = order[k]
+            spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
+            if spellable == 0:
+                turns[0] = target * 64 + 63
+                count = 1 if turns[0] != tried[0] and turns[0] != tried[1] else 0
+            reachable = spellable & relevant
+            for phase in range(3):
+                chosen = reachable & near if phase == 0 else \
+                    reachable & ~near if phase == 1 else spare_spell
+                for spell in range(size):
+                    turn = target * 64 + spell
+                    if chosen >> spell & 1 and turn != tried[0] and turn != tried[1]:
+                        turns[count] = turn
+                        count += 1
+        for j in range(count):
+            turn = turns[j]
+            spell = turn & 63
+            after = spelled if spell == 63 else spelled | (1 << spell)
+            child = _search(after, other, turn >> 6, -_towards(beta), -_towards(alpha),
+                            ply + 1, neighbours, geo, sym_bytes, sym_squares, keys, entries,
+                            killers, stats)
             score = _away(child)
             if score > best:
                 best = score
                 if score > alpha:
                     alpha = score
             if alpha >= beta:
-                break
-            continue
-        for phase in range(2):
-            chosen = spellable & near if phase == 0 else spellable & ~near
-            for s in range(size):
-                if chosen >> s & 1:
-                    child = _search(spelled | (1 << s), other, target, -_towards(beta),
-                                    -_towards(alpha), neighbours, houses, full, size,
-                                    keys, scores, flags, stats)
-                    score = _away(child)
-                    if score > best:
-                        best = score
-                        if score > alpha:
-                            alpha = score
-                    if alpha >= beta:
-                        break
-            if alpha >= beta:
+                if turn != killers[ply, 0]:
+                    killers[ply, 1] = killers[ply, 0]
+                    killers[ply, 0] = turn
                 break
         if alpha >= beta:
             break
+        k += 1
     if stats[ABORTED]:
         return 0
     if best >= beta:
@@ -157,34 +258,67 @@ def _search(spelled, mover, other, alpha, beta, neighbours, houses, full, size,
         flag = EXACT
     # replacement: the entry for this key, else an empty slot, else the one with more spells
     target_slot = -1
-    for s in (slot, slot + 1):
-        if keys[s] == key or flags[s] == EMPTY:
-            target_slot = s
+    spells = np.empty(2, np.int64)
+    for i in range(2):
+        entry = entries[slot + i]
+        stored = keys[slot + i] ^ _mix(entry)
+        if entry == EMPTY or stored == key:
+            target_slot = slot + i
             break
+        spells[i] = _popcount(stored >> 12)
     if target_slot < 0:
-        a = _popcount(keys[slot] >> 12)
-        b = _popcount(keys[slot + 1] >> 12)
-        target_slot = slot if a >= b else slot + 1
-    keys[target_slot] = key
-    scores[target_slot] = best
-    flags[target_slot] = flag
+        target_slot = slot if spells[0] >= spells[1] else slot + 1
+    entry = ((best + OFFSET) << 2) | flag
+    entries[target_slot] = entry
+    keys[target_slot] = key ^ _mix(entry)
     return best
 
 
+def kernel_shape(game: Sortileges) -> tuple:
+    """What `_search` needs to know of a game: neighbours, geometry (files, not_first,
+    not_last, full, size, houses), and the symmetries that keep the houses (byte tables and
+    square maps). Plain arrays: numba's cache mishandles a tuple passed down a recursion."""
+    board = game.board
+    geometry = Geometry.of(board.files, board.ranks)
+    geo = np.array([board.files, geometry.not_first, geometry.not_last, board.full,
+                    board.size, game.house_mask], np.int64)
+    maps = [m for m in board.symmetries()
+            if {m[h] for h in game.houses} == set(game.houses)]
+    sym_bytes = np.zeros((len(maps), (board.size + 7) // 8, 256), np.int64)
+    for g, image in enumerate(maps):
+        for square, to in enumerate(image):
+            byte, bit = divmod(square, 8)
+            values = np.arange(256)
+            sym_bytes[g, byte, (values >> bit) & 1 == 1] |= 1 << to
+    return np.array(board.neighbours, np.int64), geo, sym_bytes, np.array(maps, np.int64)
+
+
 class Table:
-    """The solver's table of bounds: 2**bits entries (numpy arrays, 13 bytes each)."""
+    """The solver's table of bounds: 2**bits entries (numpy arrays, 12 bytes each), which
+    several threads may share (`_mix`)."""
 
     def __init__(self, bits: int = 22):
-        self.keys = np.full(1 << bits, -1, np.int64)
-        self.scores = np.zeros(1 << bits, np.int32)
-        self.flags = np.zeros(1 << bits, np.int8)
+        self.keys = np.zeros(1 << bits, np.int64)
+        self.entries = np.zeros(1 << bits, np.int32)
 
     @property
     def nbytes(self) -> int:
-        return self.keys.nbytes + self.scores.nbytes + self.flags.nbytes
+        return self.keys.nbytes + self.entries.nbytes
 
     def used(self) -> int:
-        return int(np.count_nonzero(self.flags))
+        return int(np.count_nonzero(self.entries))
+
+    def clear(self) -> None:
+        self.entries.fill(EMPTY)
+
+
+class Searcher:
+    """One thread's own part of a search: its killer turns, node count, stop flags."""
+
+    def __init__(self, node_limit: int = 0):
+        self.killers = np.full((MAX_PLY, 2), -1, np.int64)
+        self.stats = np.zeros(3, np.int64)
+        self.stats[LIMIT] = node_limit
 
 
 class Solver:
@@ -195,31 +329,82 @@ class Solver:
         if board.size > 51:
             raise ValueError(f"the solver packs squares in 64 bits: {board} is too large")
         self.game = game
-        self.neighbours = np.array(board.neighbours, np.int64)
-        self.houses = game.house_mask
-        self.full = board.full
-        self.size = board.size
+        self.shape = kernel_shape(game)
         self.table = Table(table_bits)
-        self.stats = np.zeros(3, np.int64)
-        self.stats[LIMIT] = node_limit
+        self.node_limit = node_limit
+        self.searchers = [Searcher(node_limit)]
 
     @property
     def nodes(self) -> int:
-        return int(self.stats[NODES])
+        return sum(int(searcher.stats[NODES]) for searcher in self.searchers)
 
     @property
     def aborted(self) -> bool:
-        return bool(self.stats[ABORTED])
+        return any(searcher.stats[ABORTED] for searcher in self.searchers)
 
-    def _run(self, spelled: int, mover: int, other: int, alpha: int, beta: int) -> int:
-        t = self.table
-        return int(_search(np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta,
-                           self.neighbours, np.int64(self.houses), np.int64(self.full),
-                           self.size, t.keys, t.scores, t.flags, self.stats))
+    def _run(self, spelled: int, mover: int, other: int, alpha: int, beta: int,
+             searcher: Searcher | None = None) -> int:
+        searcher = searcher or self.searchers[0]
+        return int(_search(np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta, 0,
+                           *self.shape, self.table.keys, self.table.entries, searcher.killers,
+                           searcher.stats))
 
-    def wins(self, spelled: int, mover: int, other: int) -> bool:
+    def wins(self, spelled: int, mover: int, other: int,
+             searcher: Searcher | None = None) -> bool:
         """Does the witch to move win with best play? (null-window search, the cheap proof)"""
-        return self._run(spelled, mover, other, -1, 1) > 0
+        return self._run(spelled, mover, other, -1, 1, searcher) > 0
+
+    def proof(self, spelled: int, mover: int, other: int, threads: int = 1,
+              progress: bool = False) -> tuple[bool | None, tuple[int, int | None] | None]:
+        """`wins` with its first two levels driven from here: who wins (None: node limit),
+        and the first winning turn found. Each turn's replies are shared out between
+        `threads` threads on the one table; `progress` shows turns and replies (tqdm)."""
+        turns = list(_ordered_turns(self.game, spelled, mover, other))
+        with ThreadPoolExecutor(threads) as pool:
+            for turn in tqdm(turns, desc="first turns", disable=not progress):
+                target, spell = turn
+                after = spelled if spell is None else spelled | 1 << spell
+                replies = list(_ordered_turns(self.game, after, other, target))
+                won = self._all_answered(after, target, replies, pool, threads, progress)
+                if won is None:
+                    return None, None
+                if won:
+                    return True, turn
+        return False, None
+
+    def _all_answered(self, spelled, mover, replies, pool, threads, progress) -> bool | None:
+        """Does the witch on `mover` win after each of these replies? (None: node limit)"""
+        while len(self.searchers) < threads:
+            self.searchers.append(Searcher(self.node_limit))
+        queue = iter(replies)
+        lock = threading.Lock()
+        bar = tqdm(total=len(replies), desc="replies", leave=False, disable=not progress)
+        refuted = threading.Event()
+
+        def work(searcher: Searcher) -> None:
+            while not refuted.is_set():
+                with lock:
+                    reply = next(queue, None)
+                if reply is None:
+                    return
+                target, spell = reply
+                after = spelled if spell is None else spelled | 1 << spell
+                won = self.wins(after, mover, target, searcher)
+                if searcher.stats[ABORTED]:
+                    return
+                bar.update()
+                if not won:
+                    refuted.set()
+                    for other in self.searchers:
+                        other.stats[ABORTED] = 1
+
+        list(pool.map(work, self.searchers[:threads]))
+        bar.close()
+        if refuted.is_set():
+            for searcher in self.searchers:
+                searcher.stats[ABORTED] = 0
+            return False
+        return None if self.aborted else True
 
     def value(self, spelled: int, mover: int, other: int) -> int:
         """The exact score for the witch to move (BIG - d: she wins after d turns)."""
@@ -283,8 +468,12 @@ class Solution:
 
 
 def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True,
-          first_turn_values: bool = True, node_limit: int = 0) -> Solution:
-    """Solve the start position of a `files` × `ranks` board with Isola's houses."""
+          first_turn_values: bool = True, node_limit: int = 0, threads: int = 1,
+          progress: bool = False) -> Solution:
+    """Solve the start position of a `files` × `ranks` board with Isola's houses.
+
+    With `first_turn_values` every first turn is valued (small boards); without, the proof
+    stops at the first winning first turn (`Solver.proof`: `threads`, `progress`)."""
     game = start_game(files, ranks)
     board = game.board
     state = game.new_game(seed=0, first=0)
@@ -292,31 +481,22 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
     solver = Solver(game, table_bits, node_limit)
     started, cpu = time.perf_counter(), time.process_time()
     notes = []
-    first_wins = solver.wins(spelled, mover, other)
-    complete = not solver.aborted
+    best: list[str] = []
+    winning = 0
+    if first_turn_values:
+        first_wins = solver.wins(spelled, mover, other)
+    else:
+        first_wins, turn = solver.proof(spelled, mover, other, threads, progress)
+        if turn is not None:
+            best, winning = [str(_turn(board, mover, turn))], -1  # not counted
+        notes.append("best_first_turns: one winning first turn (the proof's), not all")
+    complete = first_wins is not None and not solver.aborted
     score = None
     if complete and exact_plies:
         score = solver.value(spelled, mover, other)
         if solver.aborted:
             notes.append("exact plies: node limit reached")
             score = None
-    best: list[str] = []
-    winning = 0
-    turns = len(state.legal_actions())
-    if complete and not first_turn_values and not solver.aborted:
-        # one winning first turn, the proof's: children in the solver's order until one is
-        # lost for the other witch (the root search has proven it, the table remembers)
-        for turn in _ordered_turns(game, spelled, mover, other):
-            target, spell = turn
-            after = spelled if spell is None else spelled | 1 << spell
-            lost = not solver.wins(after, other, target)
-            if solver.aborted:
-                break
-            if lost == first_wins:
-                best = [str(_turn(board, mover, turn))]
-                winning = -1  # not counted
-                break
-        notes.append("best_first_turns: one winning first turn (the proof's), not all")
     if complete and first_turn_values and not solver.aborted:
         values = solver.turn_values(spelled, mover, other, exact=exact_plies and score is not None)
         if solver.aborted:
@@ -330,8 +510,9 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
         board=f"{files}x{ranks}", houses=[board.names[h] for h in game.houses],
         winner=("first" if first_wins else "second") if complete else "unknown",
         plies=None if score is None else plies(score), best_first_turns=best,
-        winning_first_turns=winning, first_turns=turns, positions=solver.nodes,
-        seconds=round(seconds, 3), table_mb=round(solver.table.nbytes / 2**20, 1),
+        winning_first_turns=winning, first_turns=len(state.legal_actions()),
+        positions=solver.nodes, seconds=round(seconds, 3),
+        table_mb=round(solver.table.nbytes / 2**20, 1),
         table_entries_used=solver.table.used(), complete=complete, notes=notes,
         cpu_seconds=round(time.process_time() - cpu, 3))
 

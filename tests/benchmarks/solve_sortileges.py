@@ -7,8 +7,8 @@ table memory and peak memory. Results are merged into a JSON file (default
 notebooks/data/sortileges_solved.json, read by notebooks/sortileges_strategie.ipynb).
 
     .venv/bin/python tests/benchmarks/solve_sortileges.py                 # 3×3 … 4×5, all values
-    .venv/bin/python tests/benchmarks/solve_sortileges.py --boards 5x5 5x6 --no-plies \
-        --one-first-turn --node-limit 15000000000        # winner and one winning first turn
+    .venv/bin/python tests/benchmarks/solve_sortileges.py --boards 5x5 --no-plies \
+        --one-first-turn --threads 2 --table-bits 29     # winner and one winning first turn
 
 A board whose search passes `--node-limit` nodes is stored as unfinished ("unknown").
 """
@@ -51,6 +51,8 @@ def main() -> None:
     parser.add_argument("--no-plies", action="store_true", help="winner only (cheaper)")
     parser.add_argument("--one-first-turn", action="store_true",
                         help="one winning first turn (the proof's) instead of all (cheaper)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads sharing the table (with --one-first-turn)")
     parser.add_argument("--out", default=OUT)
     arguments = parser.parse_args()
     print("| board | houses | winner | plies | best first turns | winning / all first turns "
@@ -61,10 +63,12 @@ def main() -> None:
         started = time.perf_counter()
         solution = solve(files, ranks, table_bits=arguments.table_bits,
                          exact_plies=not arguments.no_plies, node_limit=arguments.node_limit,
-                         first_turn_values=not arguments.one_first_turn)
+                         first_turn_values=not arguments.one_first_turn,
+                         threads=arguments.threads, progress=True)
         row = to_dict(solution)
         row["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-        row["machine"] = f"{platform.processor() or platform.machine()}, shared, 1 core"
+        row["machine"] = (f"{platform.processor() or platform.machine()}, shared, "
+                          f"{arguments.threads} thread(s)")
         row["wall_seconds"] = round(time.perf_counter() - started, 1)
         best = ", ".join(solution.best_first_turns[:6])
         if len(solution.best_first_turns) > 6:

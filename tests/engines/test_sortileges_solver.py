@@ -13,7 +13,7 @@ import pytest
 from ludotheque.engines.sortileges import Sortileges
 from ludotheque.engines.sortileges.evaluation import WIN
 from ludotheque.engines.sortileges.regions import ExactEndgame, race_winner, separated
-from ludotheque.engines.sortileges.solver import BIG, Solver, plies, solve
+from ludotheque.engines.sortileges.solver import BIG, Solver, kernel_shape, plies, solve
 
 
 def brute_force(files, ranks, houses):
@@ -133,3 +133,65 @@ def test_separated_regions_and_the_race_estimate():
     assert mine.bit_count() == 3 and theirs.bit_count() == 7
     assert race_winner(3, 7) == 1 and race_winner(4, 4) == 0
     assert separated(game, 0, mover, other) is None
+
+
+def mirrored(game, spelled, mover, other, image):
+    return sum(1 << image[s] for s in range(game.board.size) if spelled >> s & 1), \
+        image[mover], image[other]
+
+
+@pytest.mark.parametrize("symmetry", [1, 2, 3])
+def test_a_mirror_image_is_read_from_the_table_not_searched_again(symmetry):
+    # 5×5 with houses c1 and c5: left-right, top-bottom and the half turn keep the houses
+    game = Sortileges(files=5, ranks=5)
+    image = game.board.symmetries()[symmetry]
+    position = (sum(1 << game.board.index[n] for n in ("a1", "b3", "d2", "e4", "a5", "b5",
+                                                       "d1", "c3", "e2")),
+                game.board.index["b2"], game.board.index["d4"])
+    solver = Solver(game, table_bits=16)
+    value = solver.value(*position)
+    searched = solver.nodes
+    assert searched > 100
+    assert solver.value(*mirrored(game, *position, image)) == value
+    assert solver.nodes - searched <= 2  # one null-window probe, one exact probe
+
+
+def test_only_symmetries_that_keep_the_houses_are_used():
+    assert len(kernel_shape(Sortileges(files=5, ranks=5))[3]) == 4  # c1, c5: both mirrors
+    assert len(kernel_shape(Sortileges(files=4, ranks=4))[3]) == 2  # b1, c4: the half turn
+    assert len(kernel_shape(Sortileges())[3]) == 2  # 6×8, c1, d8: the half turn
+
+
+def test_squares_out_of_reach_count_but_where_they_are_does_not():
+    # 4×4: a wall on rank 3; a4, b4 and d4 (c4 is a house) can only be spelled, never reached
+    game = Sortileges(files=4, ranks=4)
+    index = game.board.index
+    wall = sum(1 << index[n] for n in ("a3", "b3", "c3", "d3"))
+    houses = frozenset(coordinates(game, h) for h in game.houses)
+    truth = brute_force(4, 4, houses)
+    first = (wall | 1 << index["a4"], index["a1"], index["d2"])
+    second = (wall | 1 << index["d4"], index["a1"], index["d2"])
+    fewer = (wall | 1 << index["d4"] | 1 << index["a4"], index["a1"], index["d2"])
+    solver = Solver(game, table_bits=16)
+    for position in (first, second, fewer):
+        assert as_outcome(solver.value(*position), BIG) == truth(*naive(game, *position))
+    solver = Solver(game, table_bits=16)
+    solver.value(*first)
+    searched = solver.nodes
+    assert searched > 100
+    solver.value(*second)
+    assert solver.nodes - searched <= 2
+    solver.value(*fewer)
+    assert solver.nodes - searched > 10  # one spare spell fewer: another game
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_proof_finds_a_winning_first_turn_with_one_or_two_threads(threads):
+    solution = solve(4, 4, table_bits=18, exact_plies=False, first_turn_values=False,
+                     threads=threads)
+    everything = solve(4, 4, table_bits=18, exact_plies=False)
+    assert solution.winner == everything.winner == "first"
+    game = Sortileges(files=4, ranks=4)
+    after = game.new_game(seed=0, first=0)
+    after.apply(solution.best_first_turns[0])
+    assert not Solver(game, table_bits=16).wins(*after.position())  # the other witch loses
