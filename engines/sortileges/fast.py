@@ -20,7 +20,8 @@ from numba import njit
 from ..bots import SearchCancelled
 from .evaluation import DEFAULT_WEIGHTS, WIN, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
-from .solver import ABORTED, BIG, Searcher, Table, _dilate, _popcount, _search, kernel_shape
+from .solver import (ABORTED, BIG, Searcher, Table, _by_room, _dilate, _popcount, _search,
+                     kernel_shape)
 
 EXACT, LOWER, UPPER = 0, 1, 2
 NODES, ABORT = 0, 1
@@ -134,19 +135,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             first[n_first] = killer
             n_first += 1
     order = np.empty(8, np.int64)
-    room = np.empty(8, np.int64)
-    n = 0
-    for t in range(size):
-        if (steps >> t) & 1:
-            r = _popcount(neighbours[t] & ~(spelled | (np.int64(1) << other)))
-            i = n
-            while i > 0 and room[i - 1] < r:
-                order[i] = order[i - 1]
-                room[i] = room[i - 1]
-                i -= 1
-            order[i] = t
-            room[i] = r
-            n += 1
+    n = _by_room(steps, spelled, other, neighbours, size, order, 0)
     start_alpha = alpha
     best = -np.inf
     best_turn = -1
@@ -299,16 +288,13 @@ class FastSearchBot(SearchBot):
         target, spell = first
         spelled = spelled if spell is None else spelled | 1 << spell
         mover, other = other, target
-        keys, _, _, _, moves, _ = self.tt
         for remaining in range(self.depth - 1, 0, -1):
             if len(line) >= length or not self.game.steps(spelled, mover, other):
                 break
             self.negamax(spelled, mover, other, remaining, len(line), -math.inf, math.inf)
-            key = spelled << 12 | mover << 6 | other
-            slot = int(_slot(np.int64(key), keys.shape[0] - 1))
-            if keys[slot] != key or moves[slot] < 0:
+            turn = self._table_move(spelled << 12 | mover << 6 | other)
+            if turn is None:
                 break
-            turn = _unpack(int(moves[slot]))
             line.append(turn)
             target, spell = turn
             spelled = spelled if spell is None else spelled | 1 << spell
@@ -339,25 +325,12 @@ class FastSearchBot(SearchBot):
         moves[slot] = _pack(move)
         gens[slot] = self.generation
 
-    def _principal_variation(self, spelled, mover, other, first, length=8):
-        line = [first]
-        target, spell = first
-        spelled = spelled if spell is None else spelled | 1 << spell
-        mover, other = other, target
+    def _table_move(self, key):
         keys, _, _, _, moves, _ = self.tt
-        while len(line) < length:
-            key = spelled << 12 | mover << 6 | other
-            slot = int(_slot(np.int64(key), keys.shape[0] - 1))
-            if keys[slot] != key or moves[slot] < 0:
-                break
-            turn = _unpack(int(moves[slot]))
-            if not self.game.steps(spelled, mover, other) >> turn[0] & 1:
-                break
-            line.append(turn)
-            target, spell = turn
-            spelled = spelled if spell is None else spelled | 1 << spell
-            mover, other = other, target
-        return line
+        slot = int(_slot(np.int64(key), keys.shape[0] - 1))
+        if keys[slot] != key or moves[slot] < 0:
+            return None
+        return _unpack(int(moves[slot]))
 
 
 def _pack(move) -> int:

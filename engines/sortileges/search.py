@@ -307,24 +307,26 @@ class SearchBot(Bot):
     # -- explanations ----------------------------------------------------------------
     def _principal_variation(self, spelled: int, mover: int, other: int,
                              first: Candidate, length: int = 8) -> list[Candidate]:
+        """The expected line: `first`, then the table's best turn at each position."""
         line, seen = [first], set()
         target, spell = first
         spelled = spelled if spell is None else spelled | 1 << spell
         mover, other = other, target
         while len(line) < length:
             key = spelled << 12 | mover << 6 | other
-            entry = self.table.get(key)
-            if key in seen or entry is None or entry[3] is None:
+            turn = None if key in seen else self._table_move(key)
+            if turn is None or not self.game.steps(spelled, mover, other) >> turn[0] & 1:
                 break
             seen.add(key)
-            turn = entry[3]
-            if not self.game.steps(spelled, mover, other) >> turn[0] & 1:
-                break
             line.append(turn)
             target, spell = turn
             spelled = spelled if spell is None else spelled | 1 << spell
             mover, other = other, target
         return line
+
+    def _table_move(self, key: int) -> Candidate | None:
+        entry = self.table.get(key)
+        return None if entry is None else entry[3]
 
 
 def search_bot(level: int, seconds: float = 1.0) -> SearchBot:

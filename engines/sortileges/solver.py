@@ -63,6 +63,26 @@ def _slot(key, mask):
 
 
 @njit(cache=True)
+def _by_room(steps, spelled, other, neighbours, size, order, start):
+    """Write the step squares into `order` from index `start`, those with the most free
+    neighbours first (the most room to go on); returns the index after the last one."""
+    room = np.empty(order.shape[0], np.int64)
+    n = start
+    for t in range(size):
+        if steps >> t & 1:
+            r = _popcount(neighbours[t] & ~(spelled | (1 << other)))
+            i = n
+            while i > start and room[i - 1] < r:
+                order[i] = order[i - 1]
+                room[i] = room[i - 1]
+                i -= 1
+            order[i] = t
+            room[i] = r
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def _mix(entry):
     """An entry spread over 64 bits, xor-ed into its stored key: a reader that meets a key
     and an entry written by two different threads sees a wrong key and ignores them."""
@@ -156,6 +176,12 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
     steps = neighbours[mover] & ~(spelled | (1 << other))
     if steps == 0:
         return -BIG
+    # she can move: at best she wins this turn, at worst she is blocked at her next one;
+    # a window outside those bounds is answered at once (it limits the search's length)
+    if alpha >= BIG - 1:
+        return BIG - 1
+    if beta <= 2 - BIG:
+        return 2 - BIG
     full, size = geo[3], geo[4]
     relevant = _region((1 << mover) | (1 << other), full & ~spelled, geo)
     spare_squares = full & ~(spelled | relevant | houses)
@@ -183,19 +209,7 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
             break
     # the two last turns that refuted a sibling (killers), then steps with most room first
     order = np.empty(10, np.int64)
-    room = np.empty(10, np.int64)
-    n = 2
-    for t in range(size):
-        if steps >> t & 1:
-            r = _popcount(neighbours[t] & ~(spelled | (1 << other)))
-            i = n
-            while i > 2 and room[i - 1] < r:
-                order[i] = order[i - 1]
-                room[i] = room[i - 1]
-                i -= 1
-            order[i] = t
-            room[i] = r
-            n += 1
+    n = _by_room(steps, spelled, other, neighbours, size, order, 2)
     # all spells out of reach are the same turn: one stands for them all
     spare_spell = spare_squares & -spare_squares
     turns = np.empty(size + 1, np.int64)
@@ -360,20 +374,30 @@ class Solver:
         and the first winning turn found. Each turn's replies are shared out between
         `threads` threads on the one table; `progress` shows turns and replies (tqdm)."""
         turns = list(_ordered_turns(self.game, spelled, mover, other))
+        self.lost_turns: list[tuple[int, int | None]] = []
+        """first turns shown to lose, in the order tried (what a stopped proof has shown)"""
+        self.unfinished: tuple[tuple[int, int | None], int, int] | None = None
+        """the turn being proven when the node limit stopped it: (turn, replies answered,
+        replies)"""
         with ThreadPoolExecutor(threads) as pool:
             for turn in tqdm(turns, desc="first turns", disable=not progress):
                 target, spell = turn
                 after = spelled if spell is None else spelled | 1 << spell
                 replies = list(_ordered_turns(self.game, after, other, target))
-                won = self._all_answered(after, target, replies, pool, threads, progress)
+                won, answered = self._all_answered(after, target, replies, pool, threads,
+                                                   progress)
                 if won is None:
+                    self.unfinished = turn, answered, len(replies)
                     return None, None
                 if won:
                     return True, turn
+                self.lost_turns.append(turn)
         return False, None
 
-    def _all_answered(self, spelled, mover, replies, pool, threads, progress) -> bool | None:
-        """Does the witch on `mover` win after each of these replies? (None: node limit)"""
+    def _all_answered(self, spelled, mover, replies, pool, threads,
+                      progress) -> tuple[bool | None, int]:
+        """Does the witch on `mover` win after each of these replies? (None: node limit);
+        and how many replies were answered."""
         while len(self.searchers) < threads:
             self.searchers.append(Searcher(self.node_limit))
         queue = iter(replies)
@@ -403,13 +427,24 @@ class Solver:
         if refuted.is_set():
             for searcher in self.searchers:
                 searcher.stats[ABORTED] = 0
-            return False
-        return None if self.aborted else True
+            return False, bar.n
+        return (None if self.aborted else True), bar.n
 
     def value(self, spelled: int, mover: int, other: int) -> int:
-        """The exact score for the witch to move (BIG - d: she wins after d turns)."""
-        self.wins(spelled, mover, other)
-        return self._run(spelled, mover, other, -BIG - 2, BIG + 2)
+        """The exact score for the witch to move (BIG - d: she wins after d turns).
+
+        Who wins first, then null-window probes "does she win within d turns?" (or "is she
+        blocked within d?") for d = 1, 3, 5, … (0, 2, 4, …): the first yes is the value.
+        Each probe cuts every line longer than d, and all share the table."""
+        wins = self.wins(spelled, mover, other)
+        d = 1 if wins else 0
+        while not self.aborted:
+            if wins and self._run(spelled, mover, other, BIG - d - 1, BIG - d) >= BIG - d:
+                return BIG - d
+            if not wins and self._run(spelled, mover, other, d - BIG, d - BIG + 1) <= d - BIG:
+                return d - BIG
+            d += 2
+        return 0
 
     def turn_values(self, spelled: int, mover: int, other: int,
                     exact: bool = True) -> list[tuple[tuple[int, int | None], int]]:
@@ -490,6 +525,13 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
         if turn is not None:
             best, winning = [str(_turn(board, mover, turn))], -1  # not counted
         notes.append("best_first_turns: one winning first turn (the proof's), not all")
+        if solver.lost_turns:
+            notes.append(f"first turns shown to lose ({len(solver.lost_turns)}): " + ", ".join(
+                str(_turn(board, mover, lost)) for lost in solver.lost_turns))
+        if solver.unfinished:
+            unfinished, answered, replies = solver.unfinished
+            notes.append(f"node limit reached while proving {_turn(board, mover, unfinished)}: "
+                         f"{answered} of its {replies} replies answered")
     complete = first_wins is not None and not solver.aborted
     score = None
     if complete and exact_plies:

@@ -47,7 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", nargs="*", default=DEFAULT_BOARDS)
     parser.add_argument("--table-bits", type=int, default=24, help="2**bits table entries")
-    parser.add_argument("--node-limit", type=int, default=0, help="0: none")
+    parser.add_argument("--node-limit", type=int, default=0, help="per thread; 0: none")
     parser.add_argument("--no-plies", action="store_true", help="winner only (cheaper)")
     parser.add_argument("--one-first-turn", action="store_true",
                         help="one winning first turn (the proof's) instead of all (cheaper)")
