@@ -73,7 +73,7 @@ def _slot(key, mask):
 @njit(nogil=True, cache=True)
 def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,
              house_distance, weights, exact_free, tt_keys, tt_depth, tt_score, tt_bound,
-             tt_move, tt_gen, generation, killers, end_geo, end_sym_bytes, end_sym_squares, end_keys,
+             tt_move, tt_gen, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares, end_keys,
              end_entries, end_killers, end_stats, stats, flag):
     stats[NODES] += 1
     if flag[0]:
@@ -84,6 +84,20 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
     steps = neighbours[mover] & ~(spelled | (np.int64(1) << other))
     if steps == 0:
         return ply - WIN
+    free = _popcount(full & ~(spelled | (np.int64(1) << mover) | (np.int64(1) << other)))
+    if free <= exact_free:
+        exact = _search(spelled, mover, other, -BIG - 2, BIG + 2, 0, neighbours, end_geo,
+                        end_sym_bytes, end_sym_squares, end_keys, end_entries, end_killers,
+                        end_stats)
+        if end_stats[ABORTED]:  # the watchdog stopped the exact search too
+            stats[ABORT] = 1
+            return 0.0
+        # the solver's BIG - d is WIN - d here, counted from the root
+        if exact > 0:
+            return WIN - (BIG - exact) - ply
+        return -(WIN - (BIG + exact)) + ply
+    if depth <= 0:  # leaves skip the table: evaluating costs less than looking up
+        return _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights)
     key = (spelled << 12) | (mover << 6) | other
     slot = _slot(key, tt_keys.shape[0] - 1)
     hint = -1
@@ -97,30 +111,18 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             if bound == EXACT or (bound == LOWER and score >= beta) or \
                     (bound == UPPER and score <= alpha):
                 return score
-    free = _popcount(full & ~(spelled | (np.int64(1) << mover) | (np.int64(1) << other)))
-    if free <= exact_free:
-        exact = _search(spelled, mover, other, -BIG - 2, BIG + 2, 0, neighbours, end_geo,
-                        end_sym_bytes, end_sym_squares, end_keys, end_entries, end_killers,
-                        end_stats)
-        if end_stats[ABORTED]:  # the watchdog stopped the exact search too
-            stats[ABORT] = 1
-            return 0.0
-        # the solver's BIG - d is WIN - d here, counted from the root
-        if exact > 0:
-            return WIN - (BIG - exact) - ply
-        return -(WIN - (BIG + exact)) + ply
-    if depth <= 0:
-        return _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights)
     # turns as target * 64 + spell (spell 63: none); first the table's, then the killers
     full_width = free <= FULL_WIDTH_FREE
     near = neighbours[other] | (np.int64(1) << mover)
-    first = np.full(3, -1, np.int64)
+    killers = per_ply[ply, 0:2]  # this ply's row: killers, then room for the turns tried
+    first = per_ply[ply, 2:5]   # first and the steps in order (no allocation per node)
+    first[:] = -1
     n_first = 0
     if hint >= 0:
         first[0] = hint
         n_first = 1
     for k in range(2):
-        killer = killers[ply, k]
+        killer = killers[k]
         if killer < 0 or killer == hint:
             continue
         target, spell = killer >> 6, killer & 63
@@ -134,7 +136,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
         if (can >> spell) & 1:  # only if it is a candidate here
             first[n_first] = killer
             n_first += 1
-    order = np.empty(8, np.int64)
+    order = per_ply[ply, 5:13]
     n = _by_room(steps, spelled, other, neighbours, size, order, 0)
     start_alpha = alpha
     best = -np.inf
@@ -171,7 +173,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             score = -_negamax(after, other, t, depth - 1, ply + 1, -beta, -alpha, geo,
                               neighbours, houses, house_distance, weights, exact_free, tt_keys,
                               tt_depth, tt_score, tt_bound, tt_move, tt_gen, generation,
-                              killers, end_geo, end_sym_bytes, end_sym_squares,
+                              per_ply, end_geo, end_sym_bytes, end_sym_squares,
                               end_keys, end_entries, end_killers, end_stats, stats, flag)
             if stats[ABORT]:
                 return 0.0
@@ -181,9 +183,9 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if s != 63 and turn != hint and killers[ply, 0] != turn:
-                            killers[ply, 1] = killers[ply, 0]
-                            killers[ply, 0] = turn
+                        if s != 63 and turn != hint and killers[0] != turn:
+                            killers[1] = killers[0]
+                            killers[0] = turn
                         done = True
                         break
         if done:
@@ -228,7 +230,7 @@ class FastSearchBot(SearchBot):
         self.end_stats = self.end_search.stats
         self.stats = np.zeros(2, np.int64)
         self.flag = np.zeros(1, np.int64)
-        self.killer_table = np.full((MAX_PLY, 2), -1, np.int64)
+        self.per_ply = np.full((MAX_PLY, 13), -1, np.int64)  # killers, scratch
 
     def __repr__(self) -> str:
         return f"FastSearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
@@ -249,7 +251,7 @@ class FastSearchBot(SearchBot):
             for array in self.tt:
                 array.fill(-1 if array.dtype == np.int64 and array is not self.tt[5] else 0)
             self.end.clear()
-        self.killer_table.fill(-1)
+        self.per_ply.fill(-1)
 
     def search_root(self, state, deadline, per_step=False):
         budget = self.budget(deadline)
@@ -309,7 +311,7 @@ class FastSearchBot(SearchBot):
                          float(alpha), float(beta), self.geo, self.neighbour_array,
                          np.int64(self.game.house_mask), self.house_array, self.weight_array,
                          self.exact_free, keys, depths, scores, bounds, moves, gens,
-                         self.generation, self.killer_table, *self.end_shape[1:], self.end.keys,
+                         self.generation, self.per_ply, *self.end_shape[1:], self.end.keys,
                          self.end.entries, self.end_search.killers, self.end_stats,
                          self.stats, self.flag)
         if self.stats[ABORT]:

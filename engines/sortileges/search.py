@@ -245,17 +245,6 @@ class SearchBot(Bot):
         steps = game.steps(spelled, mover, other)
         if not steps:
             return ply - WIN
-        key = spelled << 12 | mover << 6 | other
-        known = self.table.get(key)
-        hint = None
-        if known is not None:
-            known_depth, score, bound, hint, _ = known
-            if known_depth >= depth:
-                if win_score(score):
-                    score -= ply if score > 0 else -ply
-                if bound == EXACT or (bound == LOWER and score >= beta) or \
-                        (bound == UPPER and score <= alpha):
-                    return score
         free = (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
         if self.exact_endgame and free <= EXACT_FREE:
             endgame = self.endgame
@@ -269,8 +258,19 @@ class SearchBot(Bot):
                 self.nodes += (endgame.nodes - start) // 4
             if exact is not None:
                 return exact - ply if exact > 0 else exact + ply
-        if depth <= 0:
+        if depth <= 0:  # leaves skip the table: evaluating costs less than looking up
             return self.evaluator.score(spelled, mover, other)
+        key = spelled << 12 | mover << 6 | other
+        known = self.table.get(key)
+        hint = None
+        if known is not None:
+            known_depth, score, bound, hint, _ = known
+            if known_depth >= depth:
+                if win_score(score):
+                    score -= ply if score > 0 else -ply
+                if bound == EXACT or (bound == LOWER and score >= beta) or \
+                        (bound == UPPER and score <= alpha):
+                    return score
         # ordering: the table's turn, the killers, then steps with most room first
         full_width = free <= FULL_WIDTH_FREE
         near = game.board.neighbours[other] | 1 << mover

@@ -524,7 +524,7 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
         first_wins, turn = solver.proof(spelled, mover, other, threads, progress)
         if turn is not None:
             best, winning = [str(_turn(board, mover, turn))], -1  # not counted
-        notes.append("best_first_turns: one winning first turn (the proof's), not all")
+            notes.append("best_first_turns: one winning first turn (the proof's), not all")
         if solver.lost_turns:
             notes.append(f"first turns shown to lose ({len(solver.lost_turns)}): " + ", ".join(
                 str(_turn(board, mover, lost)) for lost in solver.lost_turns))
