@@ -106,7 +106,7 @@ class Weights:
 
     `race` scores separated regions (my region − their region + ½: the witch to move wins
     ties, see `regions.race_winner`). The defaults come from tests/benchmarks/tune_sortileges.py
-    (self-play at depth 3), except `territory`: 0.35 there, 1.0 here, which won 133 of 160
+    (self-play at depth 3), except `territory`: 0.35 there, 1.0 here, which won 195 of 240
     one-second games against level 3 where 0.35 won 191 of 240 (tournament_sortileges.py).
     """
 
