@@ -350,6 +350,28 @@ PROBE_JS = f"""(svg) => {{
 }}"""
 
 
+NAINS_BOARD = "{ply: Number(el.dataset.ply), state: el.dataset.state, phase: el.dataset.phase}"
+"""What the Tir de tuyau board (`.nn`, element `el`) says of the game: ply, state, phase."""
+
+
+def nains_board(page) -> dict | None:
+    return page.evaluate(f"""() => {{
+        const el = document.querySelector('.nn');
+        return el ? {NAINS_BOARD} : null;
+    }}""")
+
+
+def wait_nains_board(page, predicate_js: str, timeout: float = 60.0) -> dict:
+    """Wait until `predicate_js` holds of the board `b` (see NAINS_BOARD); returns the board."""
+    page.wait_for_function(f"""() => {{
+        const el = document.querySelector('.nn');
+        if (!el) return false;
+        const b = {NAINS_BOARD};
+        return {predicate_js};
+    }}""", timeout=timeout * 1000, polling=100)
+    return nains_board(page)
+
+
 class SortilegesBoard:
     """The n-th Sortilèges widget on the page (0: the first)."""
 

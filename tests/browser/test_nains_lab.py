@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from labserver import running_notebook, write_notebook
+from labserver import nains_board, running_notebook, wait_nains_board, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -22,22 +22,6 @@ partie = Nains(["human", "bot:3"], seed=2026, first=0, bot_seconds=0.3, bot_dela
 partie"""
 
 
-def board_state(page) -> dict:
-    return page.evaluate("""() => {
-        const el = document.querySelector('.nn');
-        return el ? {ply: Number(el.dataset.ply), state: el.dataset.state, phase: el.dataset.phase} : null;
-    }""")
-
-
-def wait_board(page, predicate_js: str, timeout: float = 60.0) -> None:
-    page.wait_for_function(f"""() => {{
-        const el = document.querySelector('.nn');
-        if (!el) return false;
-        const b = {{ply: Number(el.dataset.ply), state: el.dataset.state, phase: el.dataset.phase}};
-        return {predicate_js};
-    }}""", timeout=timeout * 1000, polling=100)
-
-
 def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, output_dir):
     write_notebook(lab_server, NOTEBOOK, CELL)
     with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
@@ -45,16 +29,16 @@ def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, 
         page = notebook.page
         page.locator(".nn").first.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=120)
-        wait_board(page, "b.state === 'choose' && b.ply === 0")
+        wait_nains_board(page, "b.state === 'choose' && b.ply === 0")
 
         # the secret first gnome, then the bot's (hidden until both are chosen)
         page.locator('.nn-colour[data-action="gnome yellow"]').click()
-        wait_board(page, "b.phase === 'play' && b.state === 'play'", timeout=60)
+        wait_nains_board(page, "b.phase === 'play' && b.state === 'play'", timeout=60)
         gnomes = page.locator(".nn-gnome").evaluate_all(
             "els => els.map(g => [g.dataset.seat, g.dataset.colour])")
         assert ["0", "yellow"] in gnomes and len(gnomes) == 2, gnomes
         assert page.locator(".nn-backs[data-seat='1'] .nn-back").count() == 5  # hidden hand
-        ply = board_state(page)["ply"]
+        ply = nains_board(page)["ply"]
 
         # play a card: the first one that may be played; pick its first use if asked
         cards = page.locator(".nn-hand button.nn-card:not(.nn-dim)")
@@ -62,8 +46,8 @@ def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, 
         cards.first.click()
         if page.locator(".nn-option").count():
             page.locator(".nn-option").first.click()
-        wait_board(page, f"b.ply >= {ply + 2} && (b.state === 'play' || b.phase !== 'play')",
-                   timeout=60)
+        wait_nains_board(page, f"b.ply >= {ply + 2} && "
+                               "(b.state === 'play' || b.phase !== 'play')", timeout=60)
 
         answer = notebook.run_json(
             "import json; print(json.dumps({'ply': partie.state.ply, "

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from labserver import running_notebook, write_notebook
+from labserver import running_notebook, wait_nains_board, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -24,23 +24,13 @@ CELL = """from ludotheque.widgets import Nains
 partie = Nains(["human", "bot:3"], seed=2027, first=0, bot_seconds=0.2, bot_delay=0,
                options={"contre": True, "surcontre": True, "sursurcontre": True})
 partie"""
-BOARD_JS = """() => {
-    const el = document.querySelector('.nn');
-    return el ? {ply: Number(el.dataset.ply), state: el.dataset.state, phase: el.dataset.phase} : null;
-}"""
 MATCH_SECONDS = 170
 
 
 def wait_turn_or_end(page, after_ply: int, timeout: float = 60.0) -> dict:
     """Wait until the board has moved past `after_ply` and it is our turn, or the match is over."""
-    page.wait_for_function(f"""() => {{
-        const el = document.querySelector('.nn');
-        if (!el) return false;
-        const ply = Number(el.dataset.ply);
-        return el.dataset.phase === 'over'
-            || (ply > {after_ply} && (el.dataset.state === 'choose' || el.dataset.state === 'play'));
-    }}""", timeout=timeout * 1000, polling=100)
-    return page.evaluate(BOARD_JS)
+    return wait_nains_board(page, f"b.phase === 'over' || (b.ply > {after_ply} && "
+                                  "(b.state === 'choose' || b.state === 'play'))", timeout)
 
 
 def play_one_turn(page, board: dict) -> str:
