@@ -65,7 +65,7 @@ def squirrel_card(n: int) -> Card:
 
 
 def _catalogue() -> list[tuple[Card, int]]:
-    """Every kind of card with its count in the default deck (see rules/nains.md)."""
+    """Every kind of card with its count in the default deck (docs/rules/nains.md#deck)."""
     cards: list[tuple[Card, int]] = [(gnome_card(c), 4) for c in (*range(4), MULTI)]
     cards += [(pull_card(a, b), 1) for a in range(4) for b in range(4) if a != b]
     cards += [(pull_card(MULTI, c), 1) for c in range(4)]

@@ -1,4 +1,4 @@
-"""Tir de tuyau (Oh ! les nains): rules as /work/shared/rules/nains.md sets them out.
+"""Tir de tuyau (Oh ! les nains): rules as docs/rules/nains.md sets them out.
 
 The whole position is a `Table` (small, quick to copy: the ISMCTS bot plays thousands of
 them per second); `NainsState` wraps one for the engine protocol (history, undo, JSON,

@@ -1,9 +1,9 @@
 """The readings of the book's ambiguous text: each switch names one point readers argue about.
 
 The first value of each switch is the project's default reading, the most literal one that
-is consistent (rules/petits_pas.md); every other value is a documented alternative, so that
-comparing win rates across readings is itself a lesson. A `Reading` is one full choice; the
-game's options are its fields.
+is consistent (docs/rules/petits_pas.md#readings); every other value is a documented
+alternative, so that comparing win rates across readings is itself a lesson. A `Reading` is
+one full choice; the game's options are its fields.
 
 adjacent — a pile of the mover's suit right next to it:
     "meets"  (default) it is simply met: the mover takes or covers it.

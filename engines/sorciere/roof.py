@@ -1,6 +1,6 @@
 """The roof of the gingerbread house: geometry, support, and the risk of each pull.
 
-This is the project's own model of a dexterity game (rules file, "The roof"). Everything here
+This is the project's own model of a dexterity game (docs/rules/sorciere.md#roof). Everything here
 is public: it depends on where cards lie, never on their faces.
 
 Geometry

@@ -1,6 +1,6 @@
 """Sorcière au pain d'épices (HABA's Knusperhexe): pull cookie cards off a fragile roof.
 
-Rules: /work/shared/rules/sorciere.md; the roof model: `roof.py`. Seats 0..n-1 play in
+Rules: docs/rules/sorciere.md; the roof model: `roof.py`. Seats 0..n-1 play in
 order (clockwise).
 
 Notation

@@ -1,6 +1,6 @@
 """Sortilèges (Isola): two witches step like kings and spell one square after every step.
 
-Rules: shared/rules/sortileges.md (French original in shared/seeds/). A turn is a step
+Rules: docs/rules/sortileges.md (published rules, project decisions, options). A turn is a step
 then, if any square can take it, a spell: `c1-c2/d5`, or `c1-c2` when no square could be
 spelled. The witch who cannot step at the start of her turn loses. Seat 0 is Têtdevache
 (first house), seat 1 Fasderat.

@@ -1,4 +1,4 @@
-"""Tir de tuyau: one test (or a few) per rule of /work/shared/rules/nains.md.
+"""Tir de tuyau: one test (or a few) per rule of docs/rules/nains.md.
 
 Positions are arranged by hand on a real state's table (hands, teams, hose), then moves go
 through the checked `apply`, as a player's would.
@@ -47,7 +47,7 @@ def texts(state):
     return [str(m) for m in state.legal_actions()]
 
 
-# -- the components -----------------------------------------------------------------------
+# -- the components (docs/rules/nains.md#components) --------------------------------------
 def test_the_default_deck_has_55_cards_of_the_documented_kinds():
     kinds = Counter(CARDS[c].kind for c in DEFAULT_DECK)
     assert len(DEFAULT_DECK) == 55 and kinds == {"gnome": 20, "pull": 24, "squirrel": 11}
@@ -69,7 +69,7 @@ def test_a_match_starts_with_five_cards_each_and_the_secret_choice():
     assert texts(state) == ["gnome red", "gnome blue", "gnome yellow", "gnome green"]
 
 
-# -- the secret first gnome -----------------------------------------------------------------
+# -- the secret first gnome (docs/rules/nains.md#secret-choice) -----------------------------
 def test_the_first_gnomes_are_committed_before_either_is_revealed():
     state = Nains().new_game(seed=4, first=0)
     state.apply("gnome green")
@@ -100,7 +100,7 @@ def test_choosing_is_only_for_the_start_of_a_round():
         fresh.apply("play S1")
 
 
-# -- add a gnome ----------------------------------------------------------------------------
+# -- add a gnome (docs/rules/nains.md#add-a-gnome) ------------------------------------------
 def test_add_a_gnome_joins_the_back_and_costs_two_slabs():
     state = arranged(hands=(("+Y", "S1"), ("S1",)), to_move=0)
     state.apply("play +Y")
@@ -135,7 +135,7 @@ def test_seven_gnomes_per_colour_at_most():
         state.apply("play +R")
 
 
-# -- pull -----------------------------------------------------------------------------------
+# -- pull (docs/rules/nains.md#pull) --------------------------------------------------------
 def test_pull_values_two_zero_and_one():
     assert pull_values(CARDS[INDEX["R2B0"]], -1) == [2, 0, 1, 1]
     assert pull_values(CARDS[INDEX["G2"]], -1) == [1, 1, 1, 2]
@@ -186,7 +186,7 @@ def test_a_card_without_bonnet_names_no_colour():
         state.apply("play R2B0 red")
 
 
-# -- squirrels ------------------------------------------------------------------------------
+# -- squirrels (docs/rules/nains.md#squirrels) ----------------------------------------------
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_squirrels_pull_toward_the_player_one_slab_each(n):
     state = arranged(hands=((f"S{n}", "+R"), (f"S{n}", "+R")))
@@ -196,7 +196,7 @@ def test_squirrels_pull_toward_the_player_one_slab_each(n):
     assert state.table.hose == 0
 
 
-# -- discard and draw -----------------------------------------------------------------------
+# -- discard and draw (docs/rules/nains.md#turn) --------------------------------------------
 def test_discard_and_draw_costs_one_slab():
     state = arranged(hands=(("S1", "S2", "+R", "+B", "G2"), ("S1",)))
     state.apply("discard S2,+R")   # any order in the text
@@ -231,7 +231,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discards():
     assert any(e["type"] == "reshuffle" for e in state.events[-1])
 
 
-# -- forged moves ---------------------------------------------------------------------------
+# -- forged moves (docs/rules/nains.md#notation) --------------------------------------------
 @pytest.mark.parametrize("text, why", [
     ("play S3", "no S3 in your hand"),
     ("discard S1,S1", "does not hold 2 cards S1"),
@@ -256,7 +256,7 @@ def test_every_legal_move_reads_back_from_its_text():
         assert Nains().parse_action(str(move)) == move
 
 
-# -- rounds and match -----------------------------------------------------------------------
+# -- rounds and match (docs/rules/nains.md#round-end) ---------------------------------------
 def test_a_round_ends_at_the_fence_the_loser_starts_and_hands_are_kept():
     state = arranged(hands=(("S3", "S1"), ("+R", "S2")), hose=FENCE - 3, to_move=0)
     state.apply("play S3")
@@ -290,7 +290,7 @@ def test_rounds_option_sets_the_wins_needed():
     assert state.is_terminal()
 
 
-# -- optional counters ----------------------------------------------------------------------
+# -- optional counters (docs/rules/nains.md#counters) ---------------------------------------
 def added_red(to_move=0, **options):
     """Seat 0 has just added a red gnome; seat 1 holds cards to answer."""
     state = arranged(hands=(("+R", "+M", "+R", "S1", "S1"), ("+R", "+R", "+M", "+B", "S1")),

@@ -23,7 +23,7 @@ def kinds(events) -> list[str]:
     return [event["kind"] for event in events]
 
 
-# -- default reading -----------------------------------------------------------------------
+# -- default reading (docs/rules/petits_pas.md#default-reading) ----------------------------
 def test_first_four_cards_are_dealt_left_to_right():
     t = table("2S 3H 4D 5C 6S 7S")
     assert row(t) == ["2S", "3H", "4D", "5C"]
@@ -156,7 +156,7 @@ def test_a_deal_decided_at_the_start_is_over_at_once():
     assert table("KH 2S 3D 9H").result == "lost"  # 9H meets KH with no stock: nothing covers
 
 
-# -- adjacent -------------------------------------------------------------------------------
+# -- adjacent (docs/rules/petits_pas.md#reading-adjacent) -----------------------------------
 @pytest.mark.parametrize("adjacent, first", [("meets", "take"), ("blocks", "blocked"),
                                              ("book", "take")])
 def test_adjacent_one_neighbour_of_the_suit(adjacent, first):
@@ -183,7 +183,7 @@ def test_adjacent_blocks_also_at_the_end_of_the_stock():
     assert table("2S 3D 5H 9H", adjacent="blocks").result == "lost"
 
 
-# -- nowhere --------------------------------------------------------------------------------
+# -- nowhere (docs/rules/petits_pas.md#reading-nowhere) -------------------------------------
 def test_nowhere_far_left_jumps_to_a_new_place_on_the_left_once():
     t = table("2S 3D 4C 9H 5C 6D", nowhere="far-left")
     events = t.step()
@@ -205,7 +205,7 @@ def test_nowhere_off_leaves_the_game():
     assert row(t) == ["2S", "3D", "4C", "5C"] and [str(c) for c in t.out] == ["9H"]
 
 
-# -- refill ---------------------------------------------------------------------------------
+# -- refill (docs/rules/petits_pas.md#reading-refill) ---------------------------------------
 def test_refill_close_up_closes_left_and_deals_on_the_right():
     t = table("5H 2S 3D 9H KC QD JS", refill="close-up")
     events = t.step()
@@ -215,7 +215,7 @@ def test_refill_close_up_closes_left_and_deals_on_the_right():
     assert row(t) == ["2S", "3D", "KC", "QD"]
 
 
-# -- take -----------------------------------------------------------------------------------
+# -- take (docs/rules/petits_pas.md#reading-take) -------------------------------------------
 @pytest.mark.parametrize("rule, taken", [
     ("one", ["5H"]), ("lower", ["5H", "7H", "3H"]), ("descending", ["5H"]),
     ("consecutive", ["5H"])])
@@ -249,7 +249,7 @@ def test_take_further_passes_over_other_suits_and_stops_at_a_higher_one():
     assert [t["place"] for t in events[0]["taken"]] == [2]
 
 
-# -- endgame --------------------------------------------------------------------------------
+# -- endgame (docs/rules/petits_pas.md#reading-endgame) -------------------------------------
 END_DECK = "5S 3D 4C QH 9H 6S 2H"  # ends with the stock empty and [2H, 3D, 4C, QH 9H]
 
 
@@ -288,7 +288,7 @@ def test_at_the_end_a_jumped_pile_that_meets_a_higher_one_is_stuck(endgame, reas
     assert t.plan() == (("blocked", 3, (2, 1), 0, (), reason))
 
 
-# -- ace --------------------------------------------------------------------------------------
+# -- ace (docs/rules/petits_pas.md#reading-ace) -----------------------------------------------
 @pytest.mark.parametrize("ace, first", [("low", "cover"), ("high", "take")])
 def test_ace(ace, first):
     assert table("KH 2S 3D AH 5C", ace=ace).step()[0]["kind"] == first

@@ -1,4 +1,4 @@
-"""Sorcière au pain d'épices: one test per rule line (rules/sorciere.md), plus notation."""
+"""Sorcière au pain d'épices: one test per rule of docs/rules/sorciere.md, plus notation."""
 
 import json
 import math
@@ -15,7 +15,7 @@ from ludotheque.engines.sorciere.rules import CANDIES
 from sorciere_setup import fresh, put_back_pending, safe, swap_into
 
 
-# -- components --------------------------------------------------------------------------
+# -- components (docs/rules/sorciere.md#components) --------------------------------------
 def test_the_deck_is_4_treats_of_9_cards_with_canes_as_data():
     assert len(DEFAULT_DECK) == 36 and len(TREATS) == 4
     for treat in TREATS:
@@ -45,7 +45,7 @@ def test_other_player_counts_are_refused(players):
         Sorciere(players=players)
 
 
-# -- who starts ---------------------------------------------------------------------------
+# -- who starts (docs/rules/sorciere.md#who-starts) ---------------------------------------
 def test_first_player_is_chosen_or_drawn_from_the_seed():
     assert fresh(first=2).current_player() == 2
     drawn = {Sorciere().new_game(seed).current_player() for seed in range(40)}
@@ -55,7 +55,7 @@ def test_first_player_is_chosen_or_drawn_from_the_seed():
         Sorciere().new_game(1, first=3)
 
 
-# -- a turn -------------------------------------------------------------------------------
+# -- a turn (docs/rules/sorciere.md#turn) -------------------------------------------------
 def test_you_must_pull_a_card_you_may_not_pass():
     state = fresh()
     assert all(isinstance(a, Pull) for a in state.legal_actions())
@@ -235,7 +235,7 @@ def test_first_to_two_candies_wins_the_game():
         state.apply("pull 3")
 
 
-# -- notation -------------------------------------------------------------------------------
+# -- notation (docs/rules/sorciere.md#notation) ---------------------------------------------
 @pytest.mark.parametrize("text, action", [
     ("pull 17@0.85", Pull(17, 0.85)), ("17@0.85", Pull(17, 0.85)), ("pull 17", Pull(17)),
     ("17", Pull(17, DEFAULT_DEXTERITY)), (" PULL 3 @ 1 ", Pull(3, 1.0)), ("pull 0@0", Pull(0, 0.0)),

@@ -1,4 +1,4 @@
-"""One test per line of shared/rules/sortileges.md (and of its French original)."""
+"""One test per rule of docs/rules/sortileges.md."""
 
 import json
 
@@ -25,7 +25,7 @@ def all_but(*kept):
     return [name for name in GAME.board.names if name not in {"c1", "d8", *kept}]
 
 
-# -- board -----------------------------------------------------------------------------
+# -- board (docs/rules/sortileges.md#board) --------------------------------------------
 def test_board_has_6_files_and_8_ranks_named_like_chess():
     board = GAME.board
     assert (board.files, board.ranks, board.size) == (6, 8, 48)
@@ -81,7 +81,7 @@ def test_46_squares_can_take_a_spell_every_one_but_the_houses():
     assert len(spellable) == 46 and not spellable & {"c1", "d8"}
 
 
-# -- step --------------------------------------------------------------------------------
+# -- step (docs/rules/sortileges.md#step) ------------------------------------------------
 def test_step_goes_one_square_in_any_of_the_8_directions():
     assert steps(layout(["c4", "d8"])) == {"b3", "c3", "d3", "b4", "d4", "b5", "c5", "d5"}
 
@@ -137,7 +137,7 @@ def test_a_witch_may_go_home_as_often_as_she_likes():
     assert state.observation()["witches"] == ["c1", "d7"]
 
 
-# -- spell -------------------------------------------------------------------------------
+# -- spell (docs/rules/sortileges.md#spell) ----------------------------------------------
 def test_spell_never_on_a_house():
     state = layout(["c2", "d7"])
     for spells in state.observation(0)["turns"].values():
@@ -189,7 +189,7 @@ def test_turn_without_spell_when_no_square_can_be_spelled():
     assert state.returns() == [1.0, -1.0]  # Fasderat, walled in on e5, cannot step
 
 
-# -- end ---------------------------------------------------------------------------------
+# -- end (docs/rules/sortileges.md#blocked) ----------------------------------------------
 def test_witch_who_cannot_step_at_the_start_of_her_turn_loses():
     state = layout(["c4", "a8"], spells=["a7", "b7"], first=0)
     state.apply("c4-c5/b8")
@@ -250,7 +250,7 @@ def test_impossible_layouts_are_refused(witches, spells):
         layout(witches, spells)
 
 
-# -- notation ----------------------------------------------------------------------------
+# -- notation (docs/rules/sortileges.md#notation) ----------------------------------------
 def test_turn_notation_prints_step_then_spell():
     assert str(Turn("c1", "c2", "d5")) == "c1-c2/d5"
     assert str(Turn("c1", "c2")) == "c1-c2"
