@@ -19,7 +19,8 @@ SELF = Path(__file__).resolve().relative_to(ROOT).as_posix()
 """This file: its own checks spell out the very paths it looks for."""
 RULES = ROOT / "docs" / "rules"
 
-OUTSIDE = re.compile(r"\.\./shared\b|\bshared/(?:rules|seeds)\b|(?<![\w.~/-])/(?:work|root|home)/")
+OUTSIDE = re.compile(r"\.\./shared\b|\bshared/(?:rules|seeds)\b"
+                     r"|(?<![\w.~/-])/(?:work|root|home)/")
 """The folder beside the clone (its rules and seeds), and absolute paths of a machine's user
 or work folders; a URL's path (`https://host/home/...`) is not matched."""
 
@@ -54,22 +55,23 @@ def github_anchor(heading: str) -> str:
     return kept.replace(" ", "-")
 
 
-@cache
-def anchors(game: str) -> frozenset[str]:
-    """The anchors of docs/rules/<game>.md, repeated headings numbered as GitHub does."""
-    seen: dict[str, int] = {}
-    found = set()
+def heading_anchors(game: str) -> list[str]:
+    """The anchor of each heading of docs/rules/<game>.md, in order (code blocks skipped)."""
+    found = []
     in_code = False
     for line in (RULES / f"{game}.md").read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
             in_code = not in_code
         heading = re.match(r"#{1,6} (.+)", line)
         if heading and not in_code:
-            anchor = github_anchor(heading.group(1))
-            count = seen.get(anchor, 0)
-            seen[anchor] = count + 1
-            found.add(anchor if count == 0 else f"{anchor}-{count}")
-    return frozenset(found)
+            found.append(github_anchor(heading.group(1)))
+    return found
+
+
+@cache
+def anchors(game: str) -> frozenset[str]:
+    """The anchors of docs/rules/<game>.md (each heading has its own: a test checks it)."""
+    return frozenset(heading_anchors(game))
 
 
 def test_the_anchor_rule_matches_github():
@@ -119,6 +121,15 @@ def test_every_cited_rules_section_exists(name, game, anchor):
     if anchor is not None:
         assert anchor in anchors(game), \
             f"{name} cites docs/rules/{game}.md#{anchor}: no such heading"
+
+
+@pytest.mark.parametrize("game", sorted(path.stem for path in RULES.glob("*.md")))
+def test_no_two_headings_of_a_rules_file_share_an_anchor(game):
+    """GitHub numbers a repeated heading's anchor (`roof-1`): a citation of it would follow
+    the order of sections, not the section."""
+    found = heading_anchors(game)
+    assert len(found) == len(set(found)), \
+        f"docs/rules/{game}.md repeats {sorted({a for a in found if found.count(a) > 1})}"
 
 
 @pytest.mark.parametrize("game", sorted(path.stem for path in RULES.glob("*.md")))
