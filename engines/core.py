@@ -13,8 +13,10 @@ may leave Python: exactly what that seat may know (seat ``None`` is a spectator)
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 import random
+import secrets
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -61,6 +63,73 @@ class GameOverError(RulesError):
     code = "game-over"
 
 
+SEED_BITS = 128
+"""A seed is a whole number 0 <= seed < 2**SEED_BITS: drawn from `secrets` when not given,
+so that the cards a player sees cannot be traced back to the seed (and so to the rest of
+the deck) by trying every seed."""
+MAX_TEXT = 200
+"""Longest action text a parser reads (every notation is far shorter); longer is malformed."""
+QUOTE = 40
+"""Characters of a refused input that an error message quotes."""
+
+
+def quote(value: Any, limit: int = QUOTE) -> str:
+    """A short, printable rendering of any input, for a refusal's message.
+
+    A text as its repr cut to about `limit` characters (then "…"), lone surrogates
+    replaced; a container is named, not rendered: a huge or deeply nested input costs
+    nothing to refuse."""
+    if isinstance(value, str):
+        shown = repr(value[:limit].encode("utf-8", "replace").decode("utf-8"))
+        if len(value) > limit or len(shown) > limit + 2:
+            shown = shown[:limit + 1] + "…" + shown[0]
+        return shown
+    if value is None or isinstance(value, (bool, float)):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10**limit else "a number too long to quote"
+    return f"a {type(value).__name__}"
+
+
+def action_text(text: Any) -> str:
+    """`text` if it can be an action's notation: a str of at most MAX_TEXT ASCII characters
+    (so a digit is 0-9 only); otherwise NotationError, without reading further."""
+    if not (isinstance(text, str) and len(text) <= MAX_TEXT and text.isascii()):
+        raise NotationError(f"{quote(text)} is not an action: an action is a text of at most "
+                            f"{MAX_TEXT} ASCII characters", text=quote(text))
+    return text
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal, and of the same types all the way down through tuples and dataclasses: an
+    action holding True or 1.0 where its game writes 1 is not that action."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(same_value, a, b))
+    if dataclasses.is_dataclass(a):
+        return all(same_value(getattr(a, field.name), getattr(b, field.name))
+                   for field in dataclasses.fields(a))
+    return a == b
+
+
+def check_seed(seed: Any) -> int:
+    """`seed` if it is a whole number 0 <= seed < 2**SEED_BITS (not a bool, not a float)."""
+    if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
+        raise ValueError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, "
+                         f"not {quote(seed)}")
+    return seed
+
+
+def check_choice(name: str, value: Any, allowed: Any) -> Any:
+    """`value` if it is one of `allowed` with the very same type: True is not 1, 2.0 is not
+    2 (an option compared with == alone would take both). ValueError otherwise."""
+    if not any(type(value) is type(choice) and value == choice for choice in allowed):
+        choices = ", ".join(repr(choice) for choice in allowed)
+        raise ValueError(f"{name} must be one of {choices}, not {quote(value)}")
+    return value
+
+
 class Game(ABC):
     """A game's rules with chosen options; immutable once made.
 
@@ -98,9 +167,26 @@ class Game(ABC):
     def new_game(self, seed: int | None = None, **start: Any) -> State:
         """A fresh state. `seed` None draws one (kept in the state, so the game still
         replays); `start` holds the game's own start choices (e.g. who moves first)."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = secrets.randbits(SEED_BITS) if seed is None else check_seed(seed)
         return self.state_class(self, seed, start)
+
+    def canonical(self, action: Any) -> Any:
+        """The game's own value for `action`, a text or an action object: a text is parsed;
+        an object must be exactly what its own text reads back to, so an alias (a card
+        index -1 for the last card, a bool for 1) cannot pass for another action."""
+        if isinstance(action, str):
+            return self.parse_action(action_text(action))
+        try:
+            text = str(action)
+        except Exception:  # a broken object's __str__ (e.g. a field of the wrong type)
+            raise NotationError(f"{quote(action)} is not an action of {self.name}",
+                                action=quote(action)) from None
+        parsed = self.parse_action(action_text(text))
+        if not same_value(parsed, action):
+            raise NotationError(f"this {type(action).__name__} is not an action of {self.name}: "
+                                f"its text {quote(text)} reads back as another value",
+                                action=quote(text))
+        return parsed
 
     @abstractmethod
     def parse_action(self, text: str) -> Any:
@@ -195,14 +281,24 @@ class State(ABC):
         return self.current_player() == TERMINAL
 
     def apply(self, action: Any) -> Any:
-        """Apply an action (or its text) after checking it; returns the action."""
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
+        """Apply an action (or its text) after checking it; returns the action recorded.
+
+        Parse (or check the object as a value), then the rules, then carry it out: all or
+        nothing. Should `do_apply` fail half-way, the state is rebuilt as it was (by replay
+        from the seed, only then) and the error goes on to the caller."""
+        action = self.game.canonical(action)
         if self.is_terminal():
             raise GameOverError(f"the game is over; {action} cannot be played", action=str(action))
         if not self.is_legal(action):
             raise IllegalActionError(f"{action}: {self.why_illegal(action)}", action=str(action))
-        self.events.append(self.do_apply(action) or [])
+        try:
+            events = self.do_apply(action) or []
+        except BaseException:
+            redo = self.redo_stack
+            self._become(self.replayed(self.ply))
+            self.redo_stack = redo
+            raise
+        self.events.append(events)
         self.history.append(action)
         self.redo_stack.clear()
         return action
@@ -288,3 +384,4 @@ class State(ABC):
         to_move = self.current_player()
         where = "over" if to_move == TERMINAL else f"to_move={to_move}"
         return f"<{type(self).__name__} ply={self.ply} {where}>"
+

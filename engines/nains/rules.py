@@ -26,7 +26,8 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple
 
-from ..core import OMNISCIENT, TERMINAL, Game, NotationError, State
+from ..core import (OMNISCIENT, TERMINAL, Game, NotationError, State, action_text,
+                    check_choice, quote)
 from .cards import (CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, MULTI, Card,
                     bonnet_choices, colour_index, pull_values)
 
@@ -62,11 +63,10 @@ class Move(NamedTuple):
 
     @staticmethod
     def parse(text: Any) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(f"a move is a text like 'play S2', not {text!r}", text=repr(text))
-        words = text.split()
+        words = action_text(text).split()
         if not words or words[0].lower() not in VERBS:
-            raise NotationError(f"{text!r}: a move starts with one of {', '.join(VERBS)}", text=text)
+            raise NotationError(f"{quote(text)}: a move starts with one of {', '.join(VERBS)}",
+                                text=quote(text))
         verb = VERBS.index(words[0].lower())
         try:
             if verb == CHOOSE:
@@ -83,9 +83,27 @@ class Move(NamedTuple):
             return Move(verb, card, colour_index(rest[0]) if rest else -1)
         except (ValueError, KeyError):
             raise NotationError(
-                f"{text!r} is not a move: write e.g. 'gnome red', 'play R2B0', 'play +M blue', "
-                "'contre +R' or 'discard S1,+G' (card codes: +R +B +Y +G +M, R2B0, M2B0, R2, "
-                "S1 S2 S3)", text=text) from None
+                f"{quote(text)} is not a move: write e.g. 'gnome red', 'play R2B0', "
+                "'play +M blue', 'contre +R' or 'discard S1,+G' (card codes: +R +B +Y +G +M, "
+                "R2B0, M2B0, R2, S1 S2 S3)", text=quote(text)) from None
+
+    def is_value(self) -> bool:
+        """Whether every field holds what `parse` could give (a card index in range, not a
+        bool, not -1 standing for the last card): the rules may then read the move safely."""
+        if not (_index(self.verb, len(VERBS)) and _index(self.colour, 4, -1)):
+            return False
+        if self.verb == CHOOSE:
+            return self.card == -1 and type(self.card) is int and self.colour >= 0
+        if self.verb == DISCARD:
+            return (type(self.card) is tuple and len(self.card) > 0
+                    and all(_index(card, len(CARDS)) for card in self.card)
+                    and list(self.card) == sorted(self.card))
+        return _index(self.card, len(CARDS))
+
+
+def _index(value: Any, size: int, low: int = 0) -> bool:
+    """`value` is an int (not a bool) from `low` to `size` - 1."""
+    return type(value) is int and low <= value < size
 
 
 class Table:
@@ -206,7 +224,9 @@ def sub_multisets(hand: list[int]) -> list[tuple[int, ...]]:
 def refusal(t: Table, move: Move) -> str | None:
     """Why the rules refuse `move` now (None: it is legal), in a player's words."""
     if not isinstance(move, Move):
-        return f"{move!r} is not a move of Tir de tuyau"
+        return f"{quote(move)} is not a move of Tir de tuyau"
+    if not move.is_value():
+        return f"{quote(tuple.__repr__(move))} names no verb, card or colour of Tir de tuyau"
     if t.phase == PHASE_OVER:
         return "the game is over"
     if t.phase == PHASE_CHOOSE:
@@ -365,10 +385,7 @@ class NainsState(State):
     game: Nains
 
     def setup(self, first: int | None = None) -> None:
-        if first is None:
-            first = self.rng.randrange(2)
-        elif first not in (0, 1):
-            raise ValueError(f"first must be 0, 1 or None (drawn), not {first!r}")
+        first = self.rng.randrange(2) if first is None else check_choice("first", first, (0, 1))
         opts = self.game.options
         self.table = new_table(self.rng, first, (opts["contre"], opts["surcontre"],
                                                  opts["sursurcontre"]), opts["rounds"])
@@ -461,10 +478,8 @@ class Nains(Game):
 
     def check_options(self) -> None:
         for name in ("contre", "surcontre", "sursurcontre"):
-            if not isinstance(self.options[name], bool):
-                raise ValueError(f"{name} must be True or False, not {self.options[name]!r}")
-        if self.options["rounds"] not in (1, 2, 3):
-            raise ValueError(f"rounds must be 1, 2 or 3, not {self.options['rounds']!r}")
+            check_choice(name, self.options[name], (False, True))
+        check_choice("rounds", self.options["rounds"], (1, 2, 3))
 
     def parse_action(self, text: str) -> Move:
         return Move.parse(text)

@@ -5,10 +5,12 @@ order (clockwise).
 
 Notation
 --------
-* ``pull 17@0.85`` (or ``17@0.85``): pull the card in slot 17 with dexterity 0.85 (a number
-  in [0, 1]; anything else is refused as malformed). ``pull 17`` (or ``17``) pulls with the
-  default dexterity `DEFAULT_DEXTERITY` (0.5, the hazard as documented, unscaled): bots,
-  tests and notebooks use it unless they say otherwise. Dexterity is kept to 3 decimals.
+* ``pull 17@0.85`` (or ``17@0.85``): pull the card in slot 17 with dexterity 0.85 (a
+  number in [0, 1] in digits 0-9, ``1e-3`` allowed; anything else is refused as malformed).
+  ``pull 17`` (or ``17``) pulls with the default dexterity `DEFAULT_DEXTERITY` (0.5, the
+  hazard as documented, unscaled): bots, tests and notebooks use it unless they say
+  otherwise. Dexterity is kept to 3 decimals, read from a text or given in a `Pull`
+  object alike, so the saved text replays the very same game.
 * ``put 9``: put the card just pulled back on the roof, in the empty slot 9 (only after
   pulling the treat that tops your pile). The same player acts again for it.
 * ``next``: start the next round (offered to the player who starts it, once a round is over).
@@ -37,14 +39,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import TERMINAL, Game, NotationError, State
+from ..core import TERMINAL, Game, NotationError, State, action_text, check_choice, quote
 from .deck import DEFAULT_DECK, PER_TREAT, TREATS, Card
 from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof)
 
 CANDIES = 5
 TO_WIN = 2
-PULL = re.compile(r"(?:pull\s+)?(\d+)(?:\s*@\s*(\S+))?")
-PUT = re.compile(r"put\s+(\d+)")
+PULL = re.compile(r"(?:pull\s+)?([0-9]+)(?:\s*@\s*(\S+))?", re.ASCII)
+PUT = re.compile(r"put\s+([0-9]+)", re.ASCII)
+DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[-+]?[0-9]+)?", re.ASCII)
+PRECISION = 3
+"""Decimals a dexterity keeps (the notation writes no more)."""
 
 
 @dataclass(frozen=True)
@@ -54,10 +59,16 @@ class Pull:
     slot: int
     dexterity: float = DEFAULT_DEXTERITY
 
+    def __post_init__(self) -> None:
+        """A number is kept to PRECISION decimals, as its text says (anything else is left
+        for the rules to refuse)."""
+        if type(self.dexterity) in (int, float) and math.isfinite(self.dexterity):
+            object.__setattr__(self, "dexterity", round(float(self.dexterity), PRECISION))
+
     def __str__(self) -> str:
         if self.dexterity == DEFAULT_DEXTERITY:
             return f"pull {self.slot}"
-        return f"pull {self.slot}@{self.dexterity:.3f}".rstrip("0").rstrip(".")
+        return f"pull {self.slot}@{self.dexterity:.{PRECISION}f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)
@@ -79,21 +90,19 @@ class Next:
 
 
 def parse_dexterity(text: str) -> float:
-    """A dexterity written in an action: a number in [0, 1], kept to 3 decimals."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise NotationError(f"dexterity {text!r} is not a number", text=text) from None
-    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-        raise NotationError(f"dexterity must be between 0 and 1, not {text}", text=text)
-    return round(value, 3)
+    """A dexterity written in an action: a number in [0, 1] in digits 0-9 (no nan, inf or
+    underscores, which `float` would take), kept to 3 decimals."""
+    if DECIMAL.fullmatch(text) is None:
+        raise NotationError(f"dexterity {quote(text)} is not a number", text=quote(text))
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise NotationError(f"dexterity must be between 0 and 1, not {quote(text)}",
+                            text=quote(text))
+    return round(value, PRECISION)
 
 
 def parse_action(text: Any) -> Pull | Put | Next:
-    if not isinstance(text, str):
-        raise NotationError(f"an action is a text like 'pull 17@0.8', not {text!r}",
-                            text=repr(text))
-    cleaned = text.strip().lower()
+    cleaned = action_text(text).strip().lower()
     if cleaned == "next":
         return Next()
     for pattern, kind in ((PUT, "put"), (PULL, "pull")):
@@ -102,13 +111,19 @@ def parse_action(text: Any) -> Pull | Put | Next:
             continue
         slot = int(match.group(1))
         if not 0 <= slot < SIZE:
-            raise NotationError(f"{cleaned}: slots are numbered 0 to {SIZE - 1}", text=text)
+            raise NotationError(f"{quote(cleaned)}: slots are numbered 0 to {SIZE - 1}",
+                                text=quote(text))
         if kind == "put":
             return Put(slot)
         dexterity = DEFAULT_DEXTERITY if match.group(2) is None else parse_dexterity(match.group(2))
         return Pull(slot, dexterity)
-    raise NotationError(f"{text!r} is not an action: write 'pull 17', 'pull 17@0.8', "
-                        "'put 9' or 'next'", text=text)
+    raise NotationError(f"{quote(text)} is not an action: write 'pull 17', 'pull 17@0.8', "
+                        "'put 9' or 'next'", text=quote(text))
+
+
+def is_slot(value: Any) -> bool:
+    """`value` names a slot of the roof: an int (not a bool) from 0 to SIZE - 1."""
+    return type(value) is int and 0 <= value < SIZE
 
 
 def collapse_probability(state: SorciereState, slot: int,
@@ -132,10 +147,7 @@ class SorciereState(State):
 
     def setup(self, first: int | None = None) -> None:
         n = self.game.players
-        if first is None:
-            first = self.rng.randrange(n)
-        elif not (isinstance(first, int) and 0 <= first < n):
-            raise ValueError(f"first must be a seat 0..{n - 1} or None (drawn), not {first!r}")
+        first = self.rng.randrange(n) if first is None else check_choice("first", first, range(n))
         self.deck = self.game.deck
         self.candies = [0] * n
         self.reserve = CANDIES
@@ -194,25 +206,27 @@ class SorciereState(State):
                 return "first put the card you hold back on the roof"
             if self.phase == "scored":
                 return "the round is over: start the next one"
-            if not (isinstance(action.slot, int) and 0 <= action.slot < SIZE):
-                return f"there is no slot {action.slot}"
+            if not is_slot(action.slot):
+                return f"there is no slot {quote(action.slot)}"
             if self.roof.z[action.slot] is None:
                 return f"there is no card in slot {action.slot}"
             d = action.dexterity
-            if not (isinstance(d, (int, float)) and math.isfinite(d) and 0 <= d <= 1):
-                return f"dexterity must be between 0 and 1, not {d!r}"
+            if not (type(d) in (int, float) and math.isfinite(d) and 0 <= d <= 1):
+                return f"dexterity must be between 0 and 1, not {quote(d)}"
             return None
         if isinstance(action, Put):
             if self.phase != "put":
                 return "there is no card to put back"
+            if not is_slot(action.slot):
+                return f"there is no slot {quote(action.slot)}"
             if action.slot not in self.put_slots():
-                if 0 <= action.slot < SIZE and self.roof.z[action.slot] is not None:
+                if self.roof.z[action.slot] is not None:
                     return f"slot {action.slot} already holds a card"
                 return f"a card in slot {action.slot} would rest on nothing"
             return None
         if isinstance(action, Next):
             return None if self.phase == "scored" else "the round is not over"
-        return f"{action!r} is not an action of Sorcière au pain d'épices"
+        return f"{quote(action)} is not an action of Sorcière au pain d'épices"
 
     def do_apply(self, action: Any) -> list[dict]:
         if isinstance(action, Pull):
@@ -374,9 +388,7 @@ class Sorciere(Game):
     deck: tuple[Card, ...] = DEFAULT_DECK
 
     def check_options(self) -> None:
-        players = self.options["players"]
-        if isinstance(players, bool) or players not in (2, 3, 4):
-            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        check_choice("players", self.options["players"], (2, 3, 4))
 
     @property
     def players(self) -> int:

@@ -11,7 +11,7 @@ import functools
 import string
 from collections.abc import Iterator
 
-from ..core import NotationError
+from ..core import NotationError, quote
 
 KING_STEPS = tuple((df, dr) for dr in (-1, 0, 1) for df in (-1, 0, 1) if df or dr)
 """The 8 directions a witch may step in (a chess king's moves)."""
@@ -26,17 +26,24 @@ def squares_of(mask: int) -> Iterator[int]:
 
 
 class Board:
-    """Geometry of a `files` × `ranks` field: names, neighbours, distances. Immutable."""
+    """Geometry of a `files` × `ranks` field: names, neighbours, distances. Immutable.
 
-    MAX_FILES = len(string.ascii_lowercase)
+    Sizes are bounded: each side from MIN_SIDE to MAX_SIDE, and at most MAX_SQUARES squares,
+    because the compiled search packs a board into one 64-bit int and keeps square 63 to
+    mean "no spell". That leaves every board the notebooks and tests play (3×3 … 6×8, 3×12)."""
+
+    MIN_SIDE = 2
+    MAX_SIDE = 12
+    MAX_SQUARES = 63
 
     def __init__(self, files: int, ranks: int):
-        if not (isinstance(files, int) and 1 <= files <= self.MAX_FILES):
-            raise ValueError(f"files must be a whole number from 1 to {self.MAX_FILES}, "
-                             f"not {files!r}")
-        if not (isinstance(ranks, int) and ranks >= 1) or files * ranks < 2:
-            raise ValueError(f"ranks must be a whole number ≥ 1 and the board must have at least "
-                             f"2 squares, not {files}×{ranks!r}")
+        for name, side in (("files", files), ("ranks", ranks)):
+            if not (type(side) is int and self.MIN_SIDE <= side <= self.MAX_SIDE):
+                raise ValueError(f"{name} must be a whole number from {self.MIN_SIDE} to "
+                                 f"{self.MAX_SIDE}, not {quote(side)}")
+        if files * ranks > self.MAX_SQUARES:
+            raise ValueError(f"a {files}×{ranks} board has {files * ranks} squares; the most "
+                             f"is {self.MAX_SQUARES} (the compiled search packs a board in 64 bits)")
         self.files = files
         self.ranks = ranks
         self.size = files * ranks
@@ -47,9 +54,10 @@ class Board:
         self.neighbours = tuple(self._neighbour_mask(i) for i in range(self.size))
 
     @staticmethod
-    @functools.cache
+    @functools.lru_cache(maxsize=16, typed=True)
     def of(files: int, ranks: int) -> Board:
-        """The one shared board of this size (boards never change, so games share them)."""
+        """The shared board of this size (boards never change, so games share them); the
+        last few sizes are kept, and `typed` keeps 6.0 or True from finding a board."""
         return Board(files, ranks)
 
     def _neighbour_mask(self, square: int) -> int:
@@ -70,10 +78,10 @@ class Board:
 
     def square(self, name: str) -> int:
         """The square called `name`; NotationError if this board has none."""
-        try:
-            return self.index[name]
-        except KeyError:
-            raise NotationError(f"{name} is not a square of a {self} board", square=name) from None
+        if type(name) is not str or name not in self.index:
+            raise NotationError(f"{quote(name)} is not a square of a {self} board",
+                                square=quote(name))
+        return self.index[name]
 
     def symmetries(self) -> list[tuple[int, ...]]:
         """The board's mirror images and rotations as square maps (`m[square]` = image):

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core import TERMINAL, Game, NotationError, State
+from ..core import TERMINAL, Game, NotationError, State, action_text, check_choice, quote
 from .board import Board, squares_of
 
 TURN_SHAPE = re.compile(r"([^-/]+)-([^-/]+)(?:/([^-/]+))?")
@@ -43,17 +43,16 @@ class Turn:
         Only the shape and the square names are checked here: whether the turn may be
         played now is the state's business (so a wrong origin is illegal, not malformed).
         """
-        if not isinstance(text, str):
-            raise NotationError(f"a turn is a text like c1-c2/d5, not {text!r}", text=repr(text))
-        cleaned = text.strip().lower()
+        cleaned = action_text(text).strip().lower()
         shape = TURN_SHAPE.fullmatch(cleaned)
         if shape is None:
-            raise NotationError(f"{text!r} is not a turn: write from-to/spell (c1-c2/d5), or "
-                                "from-to (c1-c2) when no square can be spelled", text=text)
+            raise NotationError(f"{quote(text)} is not a turn: write from-to/spell (c1-c2/d5), "
+                                "or from-to (c1-c2) when no square can be spelled",
+                                text=quote(text))
         for name in shape.groups():
             if name is not None and name not in board.index:
-                raise NotationError(f"{cleaned}: {name} is not a square of a {board} board",
-                                    text=text, square=name)
+                raise NotationError(f"{quote(cleaned)}: {quote(name)} is not a square of a "
+                                    f"{board} board", text=quote(text), square=quote(name))
         return cls(*shape.groups())
 
 
@@ -85,19 +84,25 @@ class SortilegesState(State):
 
     def setup(self, first: int | None = None, witches: Sequence[str] | None = None,
               spells: Sequence[str] = ()) -> None:
-        if first is None:
-            first = self.rng.randrange(2)
-        elif first not in (0, 1):
-            raise ValueError(f"first must be 0, 1 or None (drawn), not {first!r}")
+        first = self.rng.randrange(2) if first is None else check_choice("first", first, (0, 1))
         board = self.game.board
         homes = [board.names[house] for house in self.game.houses]
-        self.witches = [board.square(name) for name in (homes if witches is None else witches)]
-        self.spells = [board.square(name) for name in spells]
+        self.witches = self._squares("witches", homes if witches is None else witches)
+        self.spells = self._squares("spells", spells)
         self.spelled = sum(1 << square for square in set(self.spells))
         self._check_layout()
         self.to_move = first
         self.winner: int | None = None
         self._end_if_blocked()
+
+    def _squares(self, choice: str, names: Any) -> list[int]:
+        """The squares a start choice names: a list (or tuple) of at most a board's squares."""
+        if type(names) not in (list, tuple) or len(names) > self.game.board.size:
+            raise ValueError(f"{choice} must be a list of square names, not {quote(names)}")
+        try:
+            return [self.game.board.square(name) for name in names]
+        except NotationError as error:
+            raise ValueError(f"{choice}: {error}") from None
 
     def _check_layout(self) -> None:
         if len(self.witches) != 2 or self.witches[0] == self.witches[1]:
@@ -157,8 +162,8 @@ class SortilegesState(State):
             return "the game is over"
         board = self.game.board
         for name in (action.origin, action.target, action.spell):
-            if name is not None and name not in board.index:
-                return f"{name} is not a square of a {board} board"
+            if name is not None and (type(name) is not str or name not in board.index):
+                return f"{quote(name)} is not a square of a {board} board"
         spelled, mover, other = self.position()
         target = board.index[action.target]
         if board.index[action.origin] != mover:
@@ -251,19 +256,21 @@ class Sortileges(Game):
 
     def __init__(self, **options: Any):
         # JSON turns the houses pair into a list; a tuple keeps the game hashable and equal.
-        if options.get("houses") is not None:
+        if type(options.get("houses")) is list:
             options["houses"] = tuple(options["houses"])
         super().__init__(**options)
 
     def check_options(self) -> None:
         """Build the board and the houses, refusing what the rules cannot use."""
-        self.board = Board.of(self.options["files"], self.options["ranks"])
+        sides = range(Board.MIN_SIDE, Board.MAX_SIDE + 1)
+        self.board = Board.of(check_choice("files", self.options["files"], sides),
+                              check_choice("ranks", self.options["ranks"], sides))
         names = self.options["houses"]
         if names is None:
             self.houses = isola_houses(self.board)
         else:
-            if len(names) != 2:
-                raise ValueError(f"houses must be two squares, not {names!r}")
+            if type(names) is not tuple or len(names) != 2:
+                raise ValueError(f"houses must be two squares, not {quote(names)}")
             try:
                 self.houses = self.board.square(names[0]), self.board.square(names[1])
             except NotationError as error:

@@ -8,10 +8,12 @@ import pytest
 
 from ludotheque.engines.bots import (Bot, BotError, FunctionBot, RandomBot, as_bot,
                                      play_match)
-from ludotheque.engines.core import (TERMINAL, Game, GameOverError, IllegalActionError,
-                                     NotationError, RulesError, State)
-from ludotheque.engines.nains import Nains
-from ludotheque.engines.sortileges import Sortileges
+from ludotheque.engines.core import (MAX_TEXT, QUOTE, SEED_BITS, TERMINAL, Game,
+                                     GameOverError, IllegalActionError, NotationError,
+                                     RulesError, State, quote)
+from ludotheque.engines.nains import Move, Nains
+from ludotheque.engines.sorciere import Pull, Sorciere
+from ludotheque.engines.sortileges import Sortileges, Turn
 
 
 # -- a toy game: small enough to see through, random enough to test replay ----------------
@@ -97,7 +99,7 @@ def test_apply_takes_text_or_action_and_records_it(game, illegal, malformed):
     first = state.legal_actions()[0]
     assert state.apply(str(first)) == first
     second = state.legal_actions()[-1]
-    assert state.apply(second) is second
+    assert state.apply(second) == second
     assert state.history == [first, second] and state.ply == 2 and len(state.events) == 2
     assert state.observation()["moves"] == [str(first), str(second)]
 
@@ -181,6 +183,29 @@ def test_the_toy_wind_really_is_random_so_replay_is_tested():
     assert len(totals) > 1
 
 
+# -- seeds ----------------------------------------------------------------------------------
+def test_a_drawn_seed_has_128_bits_so_the_cards_seen_cannot_be_searched_back_to_it():
+    seeds = [Race().new_game().seed for _ in range(16)]
+    assert all(type(seed) is int and 0 <= seed < 2**SEED_BITS for seed in seeds)
+    assert max(seeds) >= 2**64  # 16 draws all below 2**64: a chance of 2**-1024
+    assert len(set(seeds)) == 16
+
+
+@pytest.mark.parametrize("game, illegal, malformed", GAMES)
+def test_the_largest_seed_deals_and_replays_like_any_other(game, illegal, malformed):
+    state = played(game, 5, seed=2**SEED_BITS - 1)
+    again = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert snapshot(again) == snapshot(state) and again.seed == 2**SEED_BITS - 1
+
+
+@pytest.mark.parametrize("seed", [True, 1.0, float("nan"), -1, 2**SEED_BITS, "7", [7]], ids=repr)
+def test_a_seed_is_a_whole_number_below_2_to_the_128(seed):
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        Race().new_game(seed)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        State.from_json({"game": "toy_race", "seed": seed})
+
+
 # -- errors ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("game, illegal, malformed", GAMES)
 def test_refusals_are_rules_errors_with_a_code(game, illegal, malformed):
@@ -204,6 +229,68 @@ def test_after_the_end_every_action_is_refused_as_game_over(game, illegal, malfo
     with pytest.raises(GameOverError) as caught:
         state.apply(illegal)
     assert caught.value.code == "game-over"
+
+
+class Fragile(Exception):
+    pass
+
+
+@pytest.mark.parametrize("game, illegal, malformed", GAMES)
+def test_an_apply_that_fails_half_way_leaves_the_state_exactly_as_it_was(game, illegal, malformed):
+    state = played(game, 4)
+    state.undo()
+    before, redo = snapshot(state), list(state.redo_stack)
+    position = state.rng.getstate()
+    carry_out = state.do_apply
+
+    def half_way(action):
+        carry_out(action)  # the state is changed, its generator has moved on...
+        raise Fragile("...and then something breaks")
+
+    state.do_apply = half_way
+    with pytest.raises(Fragile):
+        state.apply(state.legal_actions()[0])
+    assert snapshot(state) == before and state.rng.getstate() == position
+    assert state.redo_stack == redo and state.do_apply.__func__ is type(state).do_apply
+    state.redo()  # and the game goes on from there
+    assert state.ply == 4
+
+
+@pytest.mark.parametrize("game, alias, meant", [
+    (Sortileges(), Turn("C1", "c2", "d5"), "c1-c2/d5"),
+    (Nains(), Move(0, -1, True), "gnome blue"),  # a bool where the colour index goes
+    (Nains(), Move(0, -1.0, 1), "gnome blue"),
+    (Sorciere(), Pull(14, True), "pull 14@1"),
+    (Sorciere(), Pull(True, 0.5), "pull 1"),
+], ids=repr)
+def test_an_action_object_must_be_the_value_its_text_reads_back_to(game, alias, meant):
+    state = game.new_game(seed=3, first=0)
+    assert state.is_legal(game.parse_action(meant)) and not state.is_legal(alias)
+    before = snapshot(state)
+    with pytest.raises(NotationError):
+        state.apply(alias)
+    assert snapshot(state) == before
+
+
+def test_a_text_longer_than_the_cap_is_malformed_and_quoted_short():
+    state = Race().new_game(seed=1)
+    for text in ("+1" + " " * MAX_TEXT, "+" + "1" * 10**6, "+\N{MATHEMATICAL BOLD DIGIT ONE}"):
+        with pytest.raises(NotationError) as caught:
+            state.apply(text)
+        assert len(str(caught.value)) < 2 * QUOTE + 80 and state.ply == 0
+        assert all(len(str(value)) <= QUOTE + 3 for value in caught.value.params.values())
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("x" * 10**6, "'" + "x" * QUOTE + "…'"),
+    ("\ud800 lone surrogate", "'? lone surrogate'"),
+    (10**5000, "a number too long to quote"),
+    (-12, "-12"), (True, "True"), (float("nan"), "nan"), (None, "None"),
+    ([[[]]] * 10**5, "a list"), ({"a": 1}, "a dict"),
+], ids=lambda value: type(value).__name__)
+def test_a_refusal_quotes_any_input_short_and_printable(value, shown):
+    text = quote(value)
+    assert text == shown and text.encode("utf-8")
 
 
 # -- observation envelope ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheque.engines.core import OMNISCIENT, State
+from ludotheque.engines.core import OMNISCIENT, SEED_BITS, State
 from ludotheque.engines.nains import (CARDS, GNOMES_PER_COLOUR, HeuristicBot, Nains,
                                       NainsRandomBot)
 from ludotheque.engines.bots import RandomBot
@@ -62,7 +62,7 @@ def test_the_same_seed_and_moves_replay_the_game_exactly():
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 150), counters=st.booleans())
+@given(seed=st.integers(0, 2**SEED_BITS - 1), plies=st.integers(0, 150), counters=st.booleans())
 def test_observations_hold_only_what_the_seat_may_know(seed, plies, counters):
     game = Nains(**OPTIONS[counters])
     state, bot = game.new_game(seed=seed), NainsRandomBot(seed)

@@ -12,7 +12,7 @@ from ludotheque.engines.core import OMNISCIENT, GameOverError, IllegalActionErro
 from ludotheque.engines.nains import (CARDS, DEFAULT_DECK, FENCE, INDEX, Move, Nains,
                                       pull_values)
 from ludotheque.engines.nains.cards import bonnet_choices
-from ludotheque.engines.nains.rules import PHASE_CHOOSE, PHASE_OVER, PHASE_PLAY
+from ludotheque.engines.nains.rules import DISCARD, PHASE_CHOOSE, PHASE_OVER, PHASE_PLAY, PLAY
 
 ALL_COUNTERS = dict(contre=True, surcontre=True, sursurcontre=True)
 R, B, Y, G = range(4)
@@ -247,6 +247,29 @@ def test_a_card_not_in_hand_is_refused(text, why):
                                   "gnome red blue", "hop S1", "play S1 red blue", 42])
 def test_malformed_texts_are_notation_errors(text):
     with pytest.raises(NotationError):
+        Nains().parse_action(text)
+
+
+def test_a_move_object_with_an_index_alias_is_refused_and_changes_nothing():
+    """Move(PLAY, -1) names CARDS[-1], an S3: it must not pass for 'play S3' (it used to
+    pass the rules, then fail half-way with a stray entry in `movers`)."""
+    state = arranged(hands=(("S3", "S1", "+R"), ("S2", "+G")))
+    before, movers = state.to_json(), list(state.movers)
+    for forged in (Move(PLAY, -1), Move(PLAY, INDEX["S3"] - len(CARDS)), Move(PLAY, (0, 1)),
+                   Move(PLAY, len(CARDS)), Move(PLAY, True), Move(DISCARD, (INDEX["S1"], -1)),
+                   Move(DISCARD, (INDEX["S3"], INDEX["S1"])), Move(9, INDEX["S3"])):
+        assert not state.is_legal(forged) and state.why_illegal(forged)
+        with pytest.raises(NotationError):
+            state.apply(forged)
+    assert state.to_json() == before and state.movers == movers
+    assert state.apply(Move(PLAY, INDEX["S3"])) == Move(PLAY, INDEX["S3"])
+
+
+@pytest.mark.parametrize("text", ["play \u017f3", "play S\U0001d7d1", "gnome r\u0435d",
+                                  "play S3" + " " * 200])
+def test_a_move_is_written_in_ascii_within_200_characters(text):
+    assert "play \u017f3".upper() == "PLAY S3"  # what a Unicode-aware reading would take
+    with pytest.raises(NotationError, match="ASCII"):
         Nains().parse_action(text)
 
 

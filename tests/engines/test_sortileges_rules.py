@@ -44,7 +44,7 @@ def test_houses_are_c1_and_d8_and_the_witches_start_on_them():
 
 @pytest.mark.parametrize("files, ranks, houses", [
     (6, 8, ["c1", "d8"]), (5, 5, ["c1", "c5"]), (7, 4, ["d1", "d4"]), (4, 4, ["b1", "c4"]),
-    (2, 1, ["a1", "b1"]),
+    (2, 3, ["a1", "b3"]),
 ])
 def test_isola_houses_on_any_board_are_point_symmetric(files, ranks, houses):
     assert Sortileges(files=files, ranks=ranks).new_game(0).observation()["houses"] == houses
@@ -62,17 +62,53 @@ def test_houses_can_be_chosen_and_survive_json():
 
 @pytest.mark.parametrize("options, message", [
     ({"houses": ["c1", "c1"]}, "different squares"),
-    ({"houses": ["c1", "c9"]}, "c9 is not a square of a 6×8 board"),
+    ({"houses": ["c1", "c9"]}, "'c9' is not a square of a 6×8 board"),
     ({"houses": ["c1"]}, "two squares"),
     ({"files": 0}, "files"),
     ({"files": 27}, "files"),
-    ({"files": 1, "ranks": 1}, "at least 2 squares"),
-    ({"files": 3, "ranks": 1}, "different squares"),  # Isola's two houses would coincide
+    ({"files": 3, "ranks": 1}, "ranks"),
+    ({"files": 13}, "files"),
+    ({"ranks": 10**5}, "ranks"),
+    ({"files": 8, "ranks": 8}, "64 squares; the most is 63"),
+    ({"files": 6.0}, "files"),
+    ({"ranks": True}, "ranks"),
+    ({"houses": "c1d8"}, "two squares"),
+    ({"houses": [["c1"], "d8"]}, "not a square"),
     ({"colour": "red"}, "unknown option"),
 ])
 def test_options_the_rules_cannot_use_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
         Sortileges(**options)
+
+
+@pytest.mark.parametrize("files, ranks", [(3, 3), (4, 3), (6, 6), (6, 8), (3, 12), (7, 9),
+                                          (2, 3)])
+def test_every_board_from_2_to_12_a_side_and_up_to_63_squares_plays(files, ranks):
+    state = Sortileges(files=files, ranks=ranks).new_game(seed=1)
+    state.apply(state.legal_actions()[-1])
+    assert state.observation(None)["ranks"] == ranks
+
+
+def test_only_a_few_board_sizes_stay_in_memory():
+    for files in range(2, 12):
+        for ranks in range(2, 6):
+            Board.of(files, ranks)
+    assert Board.of.cache_info().currsize <= 16
+    assert Board.of(6, 8) is Board.of(6, 8)  # still shared while in use
+    with pytest.raises(ValueError, match="files"):
+        Board.of(6.0, 8)  # not taken for the cached 6×8
+
+
+@pytest.mark.parametrize("start, message", [
+    ({"witches": 5}, "witches must be a list"),
+    ({"witches": [["a1"], "b2"]}, "not a square"),
+    ({"spells": {"a2": 1}}, "spells must be a list"),
+    ({"spells": ["a2"] * 49}, "spells must be a list"),
+    ({"first": True}, "first must be one of 0, 1"),
+])
+def test_start_choices_of_the_wrong_shape_are_value_errors(start, message):
+    with pytest.raises(ValueError, match=message):
+        GAME.new_game(seed=1, **start)
 
 
 def test_46_squares_can_take_a_spell_every_one_but_the_houses():
@@ -276,13 +312,15 @@ def test_ranks_past_9_are_written_in_full():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("c1-c9/d5", "c1-c9/d5: c9 is not a square of a 6×8 board"),
-    ("g1-c2/d5", "g1-c2/d5: g1 is not a square of a 6×8 board"),
-    ("c1-c2/d0", "c1-c2/d0: d0 is not a square of a 6×8 board"),
+    ("c1-c9/d5", "'c1-c9/d5': 'c9' is not a square of a 6×8 board"),
+    ("g1-c2/d5", "'g1-c2/d5': 'g1' is not a square of a 6×8 board"),
+    ("c1-c2/d0", "'c1-c2/d0': 'd0' is not a square of a 6×8 board"),
     ("c1c2", "is not a turn"),
     ("c1-c2/d5/e6", "is not a turn"),
     ("", "is not a turn"),
-    (None, "a turn is a text"),
+    (None, "an action is a text"),
+    ("c１-c2/d5", "ASCII"),
+    ("c1-c2/d5" + " " * 200, "at most 200"),
 ])
 def test_bad_notation_says_what_is_wrong(text, message):
     with pytest.raises(NotationError, match=message) as caught:
