@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import importlib
+import inspect
+import math
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -71,6 +73,10 @@ MAX_TEXT = 200
 """Longest action text a parser reads (every notation is far shorter); longer is malformed."""
 QUOTE = 40
 """Characters of a refused input that an error message quotes."""
+MAX_ACTIONS = 10_000
+"""Most actions `State.from_json` replays (random games end in a few hundred)."""
+MAX_ITEMS = 64
+"""Longest list an option or a start choice may hold in `State.from_json` (a deck: 52)."""
 
 
 def quote(value: Any, limit: int = QUOTE) -> str:
@@ -168,6 +174,13 @@ class Game(ABC):
         """A fresh state. `seed` None draws one (kept in the state, so the game still
         replays); `start` holds the game's own start choices (e.g. who moves first)."""
         seed = secrets.randbits(SEED_BITS) if seed is None else check_seed(seed)
+        choices = inspect.signature(self.state_class.setup).parameters
+        if not any(choice.kind is choice.VAR_KEYWORD for choice in choices.values()):
+            unknown = sorted(quote(name) for name in set(start) - set(choices) - {"self"})
+            if unknown:
+                known = ", ".join(name for name in choices if name != "self") or "none"
+                raise ValueError(f"{self.name}: unknown start choice(s) {', '.join(unknown[:5])}"
+                                 f"; known: {known}")
         return self.state_class(self, seed, start)
 
     def canonical(self, action: Any) -> Any:
@@ -372,11 +385,33 @@ class State(ABC):
         }
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> State:
-        """Rebuild a state written by `to_json`, checking every action on the way."""
-        game = Game.by_name(data["game"], **data.get("options", {}))
-        state = game.new_game(data["seed"], **data.get("start", {}))
-        for text in data.get("actions", []):
+    def from_json(data: Any) -> State:
+        """Rebuild a state written by `to_json`, checking every action on the way.
+
+        The input may come from anywhere: its shape and sizes are checked first, and any
+        refusal is a ValueError (a RulesError for a refused action) saying what is wrong."""
+        if type(data) is not dict:
+            raise ValueError(f"a saved game is an object, not {quote(data)}")
+        unknown = sorted(quote(key) for key in set(data) - {"game", "options", "seed", "start",
+                                                            "actions"})
+        if unknown:
+            raise ValueError(f"a saved game has no field(s) {', '.join(unknown[:5])}")
+        name = data.get("game")
+        if not (type(name) is str and len(name) <= QUOTE and name.isidentifier()):
+            raise ValueError(f"game must be the name of a game, not {quote(name)}")
+        options = _json_choices("options", data.get("options", {}))
+        start = _json_choices("start", data.get("start", {}))
+        actions = data.get("actions", [])
+        if type(actions) is not list or len(actions) > MAX_ACTIONS:
+            raise ValueError(f"actions must be a list of at most {MAX_ACTIONS} texts, "
+                             f"not {quote(actions)}")
+        if "seed" not in data:
+            raise ValueError("a saved game needs its seed")
+        state = Game.by_name(name, **options).new_game(check_seed(data["seed"]), **start)
+        for ply, text in enumerate(actions):
+            if type(text) is not str:
+                raise NotationError(f"action {ply} is not a text but {quote(text)}",
+                                    text=quote(text))
             state.apply(text)
         return state
 
@@ -385,3 +420,25 @@ class State(ABC):
         where = "over" if to_move == TERMINAL else f"to_move={to_move}"
         return f"<{type(self).__name__} ply={self.ply} {where}>"
 
+
+def _json_choices(field: str, value: Any) -> dict[str, Any]:
+    """A saved game's options or start choices: an object of plain values (a finite
+    number, a short text, null, or a short list of those), checked before any game sees it."""
+    if type(value) is not dict:
+        raise ValueError(f"{field} must be an object, not {quote(value)}")
+    for key, item in value.items():
+        if not (type(key) is str and len(key) <= QUOTE and key.isidentifier()):
+            raise ValueError(f"{field}: {quote(key)} is not the name of a choice")
+        items = item if type(item) is list and len(item) <= MAX_ITEMS else [item]
+        if not all(_plain(part) for part in items):
+            raise ValueError(f"{field}: {key} must be a number, a text, true/false, null or "
+                             f"a list of at most {MAX_ITEMS} of these, not {quote(item)}")
+    return value
+
+
+def _plain(value: Any) -> bool:
+    if value is None or type(value) in (bool, int):
+        return True
+    if type(value) is float:
+        return math.isfinite(value)
+    return type(value) is str and len(value) <= MAX_TEXT
