@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import Deadline
-from .evaluation import WIN, Geometry
+from .evaluation import Geometry
 from .rules import SortilegesState
 from .search import SearchBot
+from .toolkit import WIN
 
 
 def value(score: float) -> dict[str, Any]:

@@ -8,60 +8,21 @@ step than the opponent, and stay near the houses, which can never be spelled.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
-from collections.abc import Iterable, Iterator
 
 from ..bots import Bot, Deadline, RandomBot, SearchCancelled
-from ..core import GameOverError
-from .board import squares_of
+from .evaluation import house_distances
 from .rules import Sortileges, SortilegesState, Turn
+from .search import SearchBot
+from .toolkit import (WIN, Candidate, as_turn, bound_of, candidate_turns, capped, check_not_over,
+                      first_then, position_key, proven, settled)
 
 LEVELS = ("1", "2", "3", "4", "5")
 """Bot levels, weakest first, as the widget offers them."""
 
-WIN = 10_000.0
-"""Score of a won position; a win found `ply` turns ahead scores WIN - ply (sooner is better)."""
-
 HOUSE_WEIGHT = 0.1
 """Value of one king step closer to a house: well under one square of mobility."""
-
-Candidate = tuple[int, "int | None"]
-"""A turn on bitboards: (step square, spelled square or None)."""
-
-
-def candidate_turns(game: Sortileges, spelled: int, mover: int, other: int) -> Iterator[Candidate]:
-    """The turns worth considering, the steps with most room first (alpha-beta cuts sooner).
-
-    Spells are limited to the squares next to the other witch (only these take away her next
-    steps) and the square just left (it closes the way back). This cuts ~45 spells to ~9, so
-    the search sees twice as deep; a far spell that would matter many turns later is the
-    price, and a result the search calls proven is proven among these turns. Safety net: when
-    none of these squares can be spelled but some other square can, every spellable square is
-    a candidate, so there is always a legal turn to choose. Generated lazily: after a cut-off
-    the rest is never built.
-    """
-    near = game.board.neighbours[other] | 1 << mover
-    targets = sorted(squares_of(game.steps(spelled, mover, other)),
-                     key=lambda target: -game.steps(spelled, target, other).bit_count())
-    for target in targets:
-        spells = game.spells(spelled, target, other)
-        if not spells:
-            yield target, None
-        for spell in squares_of(spells & near or spells):
-            yield target, spell
-
-
-def as_turn(game: Sortileges, mover: int, candidate: Candidate) -> Turn:
-    names = game.board.names
-    target, spell = candidate
-    return Turn(names[mover], names[target], None if spell is None else names[spell])
-
-
-def check_not_over(state: SortilegesState) -> None:
-    if state.is_terminal():
-        raise GameOverError("the game is over: there is no turn to choose")
 
 
 class Evaluation:
@@ -69,10 +30,8 @@ class Evaluation:
     being nearer a house than the other witch."""
 
     def __init__(self, game: Sortileges):
-        board = game.board
-        self.neighbours = board.neighbours
-        self.house_distance = tuple(min(board.distance(square, house) for house in game.houses)
-                                    for square in range(board.size))
+        self.neighbours = game.board.neighbours
+        self.house_distance = house_distances(game)
 
     def score(self, spelled: int, mover: int, other: int, ply: int = 0) -> float:
         mine = (self.neighbours[mover] & ~(spelled | 1 << other)).bit_count()
@@ -105,16 +64,13 @@ class GreedyBot(Bot):
             scored.append((-evaluation.score(after, other, target), (target, spell)))
         self.nodes = len(scored)
         best = max(score for score, _ in scored)
-        return as_turn(game, mover, self.rng.choice([c for score, c in scored if score == best]))
-
-
-EXACT, LOWER, UPPER = range(3)
-"""What a transposition-table score is: exact, or a lower / upper bound of the true one."""
+        return as_turn(game.board, mover,
+                       self.rng.choice([c for score, c in scored if score == best]))
 
 
 class AlphaBetaBot(Bot):
     """Level 3: negamax alpha-beta, iterative deepening, a transposition table keyed by the
-    bitboards (spelled, mover, other): which seat moves does not matter to the evaluation.
+    packed bitboards (`position_key`): which seat moves does not matter to the evaluation.
 
     Thinks for at most `seconds` (None: no limit of its own) and never past the caller's
     deadline; a cancel flag stops it within a few milliseconds. It returns the best turn of
@@ -137,11 +93,11 @@ class AlphaBetaBot(Bot):
 
     def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:
         check_not_over(state)
-        budget = self.budget(deadline)
+        budget = capped(self.seconds, deadline)
         game = state.game
         root = state.position()
         self.game, self.evaluation = game, Evaluation(game)
-        self.table: dict[tuple[int, int, int], tuple[int, float, int, Candidate | None]] = {}
+        self.table: dict[int, tuple[int, float, int, Candidate | None]] = {}
         self.nodes = 0
         self.deadline: Deadline | None = None  # depth 1 runs unchecked
         best = None
@@ -151,19 +107,12 @@ class AlphaBetaBot(Bot):
                 self.score = self.negamax(*root, depth, 0, -math.inf, math.inf)
             except SearchCancelled:
                 break
-            best, self.depth = self.table[root][3], depth
-            if abs(self.score) > WIN / 2:  # the result is proven: looking deeper changes nothing
+            best, self.depth = self.table[position_key(*root)][3], depth
+            if proven(self.score):  # looking deeper changes nothing
                 break
             self.deadline = budget
         assert best is not None  # depth 1 always completes
-        return as_turn(game, root.mover, best)
-
-    def budget(self, deadline: Deadline | None) -> Deadline:
-        """The caller's deadline, shortened to this bot's own thinking time."""
-        own = math.inf if self.seconds is None else self.seconds
-        if deadline is None:
-            return Deadline(own)
-        return Deadline(min(own, deadline.remaining()), deadline.cancel)
+        return as_turn(game.board, root.mover, best)
 
     def negamax(self, spelled: int, mover: int, other: int, depth: int, ply: int,
                 alpha: float, beta: float) -> float:
@@ -176,19 +125,17 @@ class AlphaBetaBot(Bot):
                 self.table.clear()
         if depth == 0:
             return self.evaluation.score(spelled, mover, other, ply)
-        key = (spelled, mover, other)
+        key = position_key(spelled, mover, other)
         known = self.table.get(key)
         hint = None
         if known is not None:
             known_depth, score, bound, hint = known
-            if known_depth >= depth and (bound == EXACT or (bound == LOWER and score >= beta)
-                                         or (bound == UPPER and score <= alpha)):
+            if known_depth >= depth and settled(score, bound, alpha, beta):
                 return score
         if not self.game.steps(spelled, mover, other):
             return ply - WIN
-        turns: Iterable[Candidate] = candidate_turns(self.game, spelled, mover, other)
-        if hint is not None:
-            turns = itertools.chain([hint], (turn for turn in turns if turn != hint))
+        turns = first_then([] if hint is None else [hint],
+                           candidate_turns(self.game, spelled, mover, other))
         start_alpha, best, best_turn = alpha, -math.inf, None
         for target, spell in turns:
             after = spelled if spell is None else spelled | 1 << spell
@@ -199,14 +146,14 @@ class AlphaBetaBot(Bot):
                     alpha = score
                     if alpha >= beta:
                         break
-        bound = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
-        self.table[key] = (depth, best, bound, best_turn)
+        self.table[key] = (depth, best, bound_of(best, start_alpha, beta), best_turn)
         return best
 
 
 def bot_for_level(level: int | str, seed: int | None = None, seconds: float = 1.0) -> Bot:
     """The bot of a level from LEVELS: 1 random, 2 greedy, 3 alpha-beta thinking `seconds`,
-    4 the strong search in readable Python, 5 the same search compiled (the strongest)."""
+    4 the strong search in readable Python (`search.SearchBot`), 5 the same search compiled
+    with numba (`fast.FastSearchBot`), tens of times the nodes per second: the strongest."""
     level = str(level)
     if level == "1":
         return RandomBot(seed)
@@ -214,7 +161,17 @@ def bot_for_level(level: int | str, seed: int | None = None, seconds: float = 1.
         return GreedyBot(seed)
     if level == "3":
         return AlphaBetaBot(seconds)
-    if level in ("4", "5"):
-        from .search import search_bot  # search.py builds on this module
-        return search_bot(int(level), seconds)
+    if level == "4":
+        return SearchBot(seconds)
+    if level == "5":
+        from .fast import FastSearchBot  # loads numba: only level 5 and the solver need it
+        return FastSearchBot(seconds)
     raise ValueError(f"Sortilèges bot levels are {', '.join(LEVELS)}, not {level!r}")
+
+
+def warm_up() -> float:
+    """Compile level 5's kernels ahead of its first turn (`fast.warm_up`: once per process,
+    from the disk cache after the first time); returns the seconds taken. numba is loaded
+    here, when called, not when this module is imported."""
+    from .fast import warm_up as compile_kernels
+    return compile_kernels()

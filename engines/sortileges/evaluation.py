@@ -25,9 +25,6 @@ from typing import Callable, NamedTuple
 from .board import Board
 from .rules import Sortileges
 
-WIN = 10_000.0
-"""Score of a won position; a win found `ply` turns ahead scores WIN - ply (sooner is better)."""
-
 
 class Geometry:
     """Bitboard walks on one board: king dilation, flood fill, simultaneous (Voronoi) walk."""
@@ -125,6 +122,13 @@ Evaluate = Callable[[Features], float]
 """A student's evaluation: features of the position -> score for the witch to move."""
 
 
+def house_distances(game: Sortileges) -> tuple[int, ...]:
+    """For each square, the king steps to the nearest house."""
+    board = game.board
+    return tuple(min(board.distance(square, house) for house in game.houses)
+                 for square in range(board.size))
+
+
 class Evaluator:
     """Scores positions for the witch to move: `score(spelled, mover, other)`."""
 
@@ -137,8 +141,7 @@ class Evaluator:
         self.full = board.full
         self.weights = weights
         self.evaluate = evaluate
-        self.house_distance = tuple(min(board.distance(square, house) for house in game.houses)
-                                    for square in range(board.size))
+        self.house_distance = house_distances(game)
 
     def features(self, spelled: int, mover: int, other: int) -> Features:
         neighbours = self.neighbours

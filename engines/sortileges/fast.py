@@ -1,11 +1,14 @@
-"""The search of `search.py`, compiled with numba: the same tree, some 50 times faster.
+"""The search of `search.py`, compiled with numba: the same tree, tens of times faster
+(tests/benchmarks/bench_sortileges_search.py prints the nodes per second of both).
 
 `FastSearchBot` is `SearchBot` with its `negamax` replaced by a numba kernel that follows the
 readable one line for line: same candidate turns, same evaluation (same float operations,
-so the same bits), same exact endgame (the solver's full-width kernel), same table rules.
-Tests check that both give the same scores at the same depth. The kernel releases the GIL;
-a watchdog thread raises a flag when the deadline passes or the search is cancelled, and the
-kernel unwinds at once (the pass is discarded, as in the readable search).
+so the same bits), an exact endgame with the same values (the solver's full-width kernel;
+from `exact_free` = 12 free squares by default, where the readable one starts at
+`regions.EXACT_FREE` = 9), same table rules. Tests check that both give the same scores at
+the same depth (with the same `exact_free`). The kernel releases the GIL; a watchdog thread
+raises a flag when the deadline passes or the search is cancelled, and the kernel unwinds at
+once (the pass is discarded, as in the readable search).
 """
 
 from __future__ import annotations
@@ -18,14 +21,17 @@ import numpy as np
 from numba import njit
 
 from ..bots import SearchCancelled
-from .evaluation import DEFAULT_WEIGHTS, WIN, Geometry, Weights
+from . import toolkit
+from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
-from .solver import (ABORTED, BIG, Searcher, Table, _by_room, _dilate, _popcount, _search,
-                     kernel_shape)
+from .solver import ABORTED, NODES, Searcher, Table, _search, kernel_shape
+from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate, capped
+from .toolkit_kernels import (bound_of, candidate_spells, dilate, pack_turn, popcount,
+                              position_key, relative_to_node, relative_to_root, search_score,
+                              settled, steps_by_room, unpack_turn)
 
-EXACT, LOWER, UPPER = 0, 1, 2
-NODES, ABORT = 0, 1
 MAX_PLY = 128
+"""Plies of the killer and scratch rows: more than any game lasts on a board the key holds."""
 
 
 @njit(cache=True)
@@ -39,8 +45,8 @@ def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
     seen = mine | theirs
     met = (neighbours[mover] >> other) & 1 == 1
     while ring_a or ring_b:
-        reach_a = _dilate(ring_a, geo)
-        reach_b = _dilate(ring_b, geo)
+        reach_a = dilate(ring_a, geo)
+        reach_b = dilate(ring_b, geo)
         if (reach_a & theirs) or (reach_b & mine):
             met = True
         grow_a = reach_a & free & ~seen
@@ -53,10 +59,10 @@ def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
         seen |= grow_a | grow_b
         mine |= ring_a
         theirs |= ring_b
-    my_territory = _popcount(mine & ~(np.int64(1) << mover))
-    their_territory = _popcount(theirs & ~(np.int64(1) << other))
-    score = (weights[0] * (_popcount(neighbours[mover] & free)
-                           - _popcount(neighbours[other] & free))
+    my_territory = popcount(mine & ~(np.int64(1) << mover))
+    their_territory = popcount(theirs & ~(np.int64(1) << other))
+    score = (weights[0] * (popcount(neighbours[mover] & free)
+                           - popcount(neighbours[other] & free))
              + weights[2] * (house_distance[other] - house_distance[mover]))
     if met:
         return score + weights[1] * (my_territory - their_territory)
@@ -73,45 +79,38 @@ def _slot(key, mask):
 @njit(nogil=True, cache=True)
 def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,
              house_distance, weights, exact_free, tt_keys, tt_depth, tt_score, tt_bound,
-             tt_move, tt_gen, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares, end_keys,
-             end_entries, end_killers, end_stats, stats, flag):
+             tt_move, tt_gen, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
+             end_keys, end_entries, end_killers, end_stats, stats, flag):
     stats[NODES] += 1
     if flag[0]:
-        stats[ABORT] = 1
+        stats[ABORTED] = 1
         return 0.0
     full = geo[3]
     size = geo[4]
     steps = neighbours[mover] & ~(spelled | (np.int64(1) << other))
     if steps == 0:
         return ply - WIN
-    free = _popcount(full & ~(spelled | (np.int64(1) << mover) | (np.int64(1) << other)))
+    free = popcount(full & ~(spelled | (np.int64(1) << mover) | (np.int64(1) << other)))
     if free <= exact_free:
         exact = _search(spelled, mover, other, -BIG - 2, BIG + 2, 0, neighbours, end_geo,
                         end_sym_bytes, end_sym_squares, end_keys, end_entries, end_killers,
                         end_stats)
         if end_stats[ABORTED]:  # the watchdog stopped the exact search too
-            stats[ABORT] = 1
+            stats[ABORTED] = 1
             return 0.0
-        # the solver's BIG - d is WIN - d here, counted from the root
-        if exact > 0:
-            return WIN - (BIG - exact) - ply
-        return -(WIN - (BIG + exact)) + ply
+        return relative_to_root(search_score(exact), ply)
     if depth <= 0:  # leaves skip the table: evaluating costs less than looking up
         return _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights)
-    key = (spelled << 12) | (mover << 6) | other
+    key = position_key(spelled, mover, other)
     slot = _slot(key, tt_keys.shape[0] - 1)
     hint = -1
     if tt_keys[slot] == key:
         hint = tt_move[slot]
         if tt_depth[slot] >= depth:
-            score = tt_score[slot]
-            if abs(score) > WIN / 2:
-                score -= ply if score > 0 else -ply
-            bound = tt_bound[slot]
-            if bound == EXACT or (bound == LOWER and score >= beta) or \
-                    (bound == UPPER and score <= alpha):
+            score = relative_to_root(tt_score[slot], ply)
+            if settled(score, tt_bound[slot], alpha, beta):
                 return score
-    # turns as target * 64 + spell (spell 63: none); first the table's, then the killers
+    # turns packed (`toolkit.pack_turn`); first the table's, then the killers
     full_width = free <= FULL_WIDTH_FREE
     near = neighbours[other] | (np.int64(1) << mover)
     killers = per_ply[ply, 0:2]  # this ply's row: killers, then room for the turns tried
@@ -125,19 +124,17 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
         killer = killers[k]
         if killer < 0 or killer == hint:
             continue
-        target, spell = killer >> 6, killer & 63
+        target, spell = unpack_turn(killer)
         if not (steps >> target) & 1:
             continue
-        if spell == 63:
+        if spell == NO_SPELL:
             continue
         can = full & ~(spelled | houses | (np.int64(1) << target) | (np.int64(1) << other))
-        if not full_width and (can & near):
-            can = can & near
-        if (can >> spell) & 1:  # only if it is a candidate here
+        if (candidate_spells(can, near, full_width) >> spell) & 1:  # a candidate here
             first[n_first] = killer
             n_first += 1
     order = per_ply[ply, 5:13]
-    n = _by_room(steps, spelled, other, neighbours, size, order, 0)
+    n = steps_by_room(steps, spelled, other, neighbours, size, order, 0)
     start_alpha = alpha
     best = -np.inf
     best_turn = -1
@@ -148,34 +145,32 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
         else:
             target = order[phase - 1]
             can = full & ~(spelled | houses | (np.int64(1) << target) | (np.int64(1) << other))
-            chosen = can
-            if not full_width and (can & near):
-                chosen = can & near
+            chosen = candidate_spells(can, near, full_width)
             count = size if can else 1
         for j in range(count):
             if phase == 0:
                 turn = first[j]
             else:
                 if can == 0:
-                    turn = target * 64 + 63
+                    turn = pack_turn(target, NO_SPELL)
                 else:
                     if not (chosen >> j) & 1:
                         continue
-                    turn = target * 64 + j
+                    turn = pack_turn(target, j)
                 skip = False
                 for f in range(n_first):
                     if first[f] == turn:
                         skip = True
                 if skip:
                     continue
-            t, s = turn >> 6, turn & 63
-            after = spelled if s == 63 else spelled | (np.int64(1) << s)
+            t, s = unpack_turn(turn)
+            after = spelled if s == NO_SPELL else spelled | (np.int64(1) << s)
             score = -_negamax(after, other, t, depth - 1, ply + 1, -beta, -alpha, geo,
                               neighbours, houses, house_distance, weights, exact_free, tt_keys,
                               tt_depth, tt_score, tt_bound, tt_move, tt_gen, generation,
                               per_ply, end_geo, end_sym_bytes, end_sym_squares,
                               end_keys, end_entries, end_killers, end_stats, stats, flag)
-            if stats[ABORT]:
+            if stats[ABORTED]:
                 return 0.0
             if score > best:
                 best = score
@@ -183,27 +178,18 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if s != 63 and turn != hint and killers[0] != turn:
+                        if s != NO_SPELL and turn != hint and killers[0] != turn:
                             killers[1] = killers[0]
                             killers[0] = turn
                         done = True
                         break
         if done:
             break
-    if best >= beta:
-        bound = LOWER
-    elif best <= start_alpha:
-        bound = UPPER
-    else:
-        bound = EXACT
     if not (tt_keys[slot] == key and tt_depth[slot] > depth and tt_gen[slot] == generation):
-        stored = best
-        if abs(stored) > WIN / 2:
-            stored += ply if stored > 0 else -ply
         tt_keys[slot] = key
         tt_depth[slot] = depth
-        tt_score[slot] = stored
-        tt_bound[slot] = bound
+        tt_score[slot] = relative_to_node(best, ply)
+        tt_bound[slot] = bound_of(best, start_alpha, beta)
         tt_move[slot] = best_turn
         tt_gen[slot] = generation
     return best
@@ -236,6 +222,10 @@ class FastSearchBot(SearchBot):
         return f"FastSearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
 
     def _prepare(self, game) -> None:
+        if game.board.size > KEY_SQUARES:
+            raise ValueError(f"the compiled search packs a position in 64 bits, which holds "
+                             f"boards of {KEY_SQUARES} squares at most: {game.board} is too "
+                             f"large (level 4 plays any board)")
         changed = game is not self.game and game != self.game
         super()._prepare(game)
         if changed or not self.keep_table:
@@ -254,7 +244,7 @@ class FastSearchBot(SearchBot):
         self.per_ply.fill(-1)
 
     def search_root(self, state, deadline, per_step=False):
-        budget = self.budget(deadline)
+        budget = capped(self.seconds, deadline, self.MARGIN)
         self.flag[0] = 0
         self.stats[:] = 0
         self.end_stats[:] = 0
@@ -294,7 +284,7 @@ class FastSearchBot(SearchBot):
             if len(line) >= length or not self.game.steps(spelled, mover, other):
                 break
             self.negamax(spelled, mover, other, remaining, len(line), -math.inf, math.inf)
-            turn = self._table_move(spelled << 12 | mover << 6 | other)
+            turn = self._table_move(toolkit.position_key(spelled, mover, other))
             if turn is None:
                 break
             line.append(turn)
@@ -314,14 +304,14 @@ class FastSearchBot(SearchBot):
                          self.generation, self.per_ply, *self.end_shape[1:], self.end.keys,
                          self.end.entries, self.end_search.killers, self.end_stats,
                          self.stats, self.flag)
-        if self.stats[ABORT]:
-            self.stats[ABORT] = 0
+        if self.stats[ABORTED]:
+            self.stats[ABORTED] = 0
             raise SearchCancelled
         return score
 
     def _store(self, spelled, mover, other, depth, score, bound, move, ply) -> None:
         keys, depths, scores, bounds, moves, gens = self.tt
-        key = spelled << 12 | mover << 6 | other
+        key = toolkit.position_key(spelled, mover, other)
         slot = int(_slot(np.int64(key), keys.shape[0] - 1))
         keys[slot], depths[slot], scores[slot], bounds[slot] = key, depth, score, bound
         moves[slot] = _pack(move)
@@ -335,18 +325,17 @@ class FastSearchBot(SearchBot):
         return _unpack(int(moves[slot]))
 
 
-def _pack(move) -> int:
+def _pack(move: Candidate | None) -> int:
+    """A table's turn as the kernel keeps it (-1: none)."""
     if move is None:
         return -1
     target, spell = move
-    return target * 64 + (63 if spell is None else spell)
+    return toolkit.pack_turn(target, NO_SPELL if spell is None else spell)
 
 
-def _unpack(turn: int):
-    target, spell = turn >> 6, turn & 63
-    return target, None if spell == 63 else spell
-
-
+def _unpack(turn: int) -> Candidate:
+    target, spell = toolkit.unpack_turn(turn)
+    return target, None if spell == NO_SPELL else spell
 
 
 @njit(nogil=True, cache=True)
@@ -361,7 +350,7 @@ def _perft(spelled, mover, other, depth, neighbours, houses, full, size):
             continue
         spells = full & ~(spelled | houses | (np.int64(1) << target) | (np.int64(1) << other))
         if depth == 1:
-            count = _popcount(spells)
+            count = popcount(spells)
             total += count if count else 1
         elif spells == 0:
             total += _perft(spelled, other, target, depth - 1, neighbours, houses, full, size)

@@ -8,21 +8,21 @@ square, no candidate restriction) to the end of the game, with a table of bounds
 by the search whenever few squares are left free (`EXACT_FREE`), separated or not, so its
 answers are exact by construction; tests compare it with a plain minimax.
 
-Scores follow the search's convention, for the witch to move: WIN - d if she blocks the
-other witch d turns from now, d - WIN if she is blocked d turns from now (0: right now).
+Scores follow the search's convention (`toolkit.WIN`), for the witch to move: WIN - d if
+she blocks the other witch d turns from now, d - WIN if she is blocked d turns from now
+(0: right now).
 """
 
 from __future__ import annotations
 
 from ..bots import SearchCancelled
-from .board import squares_of
-from .evaluation import WIN, Geometry
+from .evaluation import Geometry
 from .rules import Sortileges
+from .toolkit import (WIN, Candidate, bound_of, every_turn, from_child, position_key, settled,
+                      window_bound_for_child)
 
 EXACT_FREE = 9
 """Free squares (not spelled, no witch) at or below which the search solves exactly."""
-
-EXACT, LOWER, UPPER = range(3)
 
 
 class NodeLimit(Exception):
@@ -54,10 +54,7 @@ class ExactEndgame:
 
     def __init__(self, game: Sortileges, node_limit: int | None = None):
         self.game = game
-        self.steps = game.steps
-        self.spells = game.spells
-        self.neighbours = game.board.neighbours
-        self.table: dict[tuple[int, int, int], tuple[float, int]] = {}
+        self.table: dict[int, tuple[float, int]] = {}
         self.node_limit = node_limit
         self.deadline = None
         """a `Deadline` looked at every 256 nodes (SearchCancelled when it has passed)"""
@@ -67,27 +64,12 @@ class ExactEndgame:
         """The exact score of the position for the witch to move."""
         return self.search(spelled, mover, other, -WIN - 1, WIN + 1)
 
-    def best_turns(self, spelled: int, mover: int, other: int) -> list[tuple[tuple[int, int | None], float]]:
+    def best_turns(self, spelled: int, mover: int, other: int) -> list[tuple[Candidate, float]]:
         """Every turn with its exact score for the witch to move, best first."""
-        scored = [((target, spell), -self.value(after, other, target))
-                  for target, spell, after in self.turns(spelled, mover, other)]
+        scored = [((target, spell), -self.value(spelled if spell is None else spelled | 1 << spell,
+                                                other, target))
+                  for target, spell in every_turn(self.game, spelled, mover, other)]
         return sorted(scored, key=lambda item: -item[1])
-
-    def turns(self, spelled: int, mover: int, other: int):
-        """Every legal turn (full width): steps with most room first, spells next to the
-        other witch first (they are the ones that end games), then every other square."""
-        steps, spells, near = self.steps, self.spells, self.neighbours[other]
-        targets = sorted(squares_of(steps(spelled, mover, other)),
-                         key=lambda t: -steps(spelled, t, other).bit_count())
-        for target in targets:
-            can = spells(spelled, target, other)
-            if not can:
-                yield target, None, spelled
-                continue
-            for spell in squares_of(can & near):
-                yield target, spell, spelled | 1 << spell
-            for spell in squares_of(can & ~near):
-                yield target, spell, spelled | 1 << spell
 
     def search(self, spelled: int, mover: int, other: int, alpha: float, beta: float) -> float:
         self.nodes += 1
@@ -95,44 +77,26 @@ class ExactEndgame:
             raise NodeLimit
         if not self.nodes & 255 and self.deadline is not None and self.deadline.expired():
             raise SearchCancelled
-        if not self.steps(spelled, mover, other):
+        if not self.game.steps(spelled, mover, other):
             return -WIN
-        key = (spelled, mover, other)
+        key = position_key(spelled, mover, other)
         known = self.table.get(key)
         if known is not None:
             score, bound = known
-            if bound == EXACT or (bound == LOWER and score >= beta) or \
-                    (bound == UPPER and score <= alpha):
+            if settled(score, bound, alpha, beta):
                 return score
         start_alpha, best = alpha, -WIN - 1
-        for target, _spell, after in self.turns(spelled, mover, other):
-            # a score one turn further away: WIN - d seen from the child is WIN - (d + 1) here
-            child = self.search(after, other, target, -_towards(beta), -_towards(alpha))
-            score = -_away(child)
+        for target, spell in every_turn(self.game, spelled, mover, other):
+            after = spelled if spell is None else spelled | 1 << spell
+            # WIN - d seen from the child is -(WIN - (d + 1)) here
+            child = self.search(after, other, target, -window_bound_for_child(beta),
+                                -window_bound_for_child(alpha))
+            score = from_child(child)
             if score > best:
                 best = score
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
-        bound = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
-        self.table[key] = (best, bound)
+        self.table[key] = (best, bound_of(best, start_alpha, beta))
         return best
-
-
-def _away(score: float) -> float:
-    """A child's score seen one turn earlier: wins and losses are one turn further off."""
-    if score > WIN / 2:
-        return score - 1
-    if score < -WIN / 2:
-        return score + 1
-    return score
-
-
-def _towards(bound: float) -> float:
-    """The inverse of `_away` for window bounds (so the child's window is exact)."""
-    if bound > WIN / 2:
-        return bound + 1
-    if bound < -WIN / 2:
-        return bound - 1
-    return bound

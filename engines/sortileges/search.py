@@ -5,16 +5,16 @@
   is always searched first, so that comparison is fair);
 * make/unmake for free: a position is three ints (spelled squares, witch to move, other
   witch), so making a turn is one `|` and unmaking is keeping the parent's ints;
-* a transposition table keyed by the packed bitboards (`spelled << 12 | mover << 6 | other`:
-  exact, no collisions, two operations per node, the Python form of an incremental hash).
+* a transposition table keyed by the packed bitboards (`toolkit.position_key`: exact, no
+  collisions, two operations per node, the Python form of an incremental hash).
   It stores lower / upper bounds and exact scores, with win scores kept relative to the
   node so that a transposition at another ply reads them right; replacement keeps the
   deeper entry, and when full it forgets the entries of older searches first;
 * move ordering: table move, then two killer turns per ply, then steps with most room;
-* candidate spells (gtsa's Isola idea): squares next to the other witch, the square just
-  left, and, for the witch to move, squares that cut the other one's best escape. Safety
-  net: if none of these can be spelled, every spellable square is a candidate; and once
-  `FULL_WIDTH_FREE` squares or fewer are free the search is full width;
+* candidate spells (`toolkit.candidate_turns`, gtsa's Isola idea): squares next to the other
+  witch and the square just left. Safety net: if none of these can be spelled, every
+  spellable square is a candidate; and once `FULL_WIDTH_FREE` squares or fewer are free the
+  search is full width;
 * an exact endgame (`regions.ExactEndgame`, full width to the end) once `EXACT_FREE` or
   fewer squares are free, which is when separated regions are small enough to solve;
 * the evaluation of `evaluation.py` (mobility, Voronoi territory, houses, separated race).
@@ -29,38 +29,20 @@ import math
 import time
 
 from ..bots import Bot, Deadline, SearchCancelled
-from .board import squares_of
-from .bots import as_turn, check_not_over
-from .evaluation import DEFAULT_WEIGHTS, WIN, Evaluate, Evaluator, Weights
+from .evaluation import DEFAULT_WEIGHTS, Evaluate, Evaluator, Weights
 from .regions import EXACT_FREE, ExactEndgame, NodeLimit
 from .rules import Sortileges, SortilegesState, Turn
+from .toolkit import (EXACT, WIN, Candidate, as_turn, bound_of, candidate_spells, candidate_turns,
+                      capped, check_not_over, first_then, position_key, proven, relative_to_node,
+                      relative_to_root, settled)
 
-EXACT, LOWER, UPPER = range(3)
 FULL_WIDTH_FREE = 14
 """Free squares at or below which every spellable square is a candidate (no restriction)."""
 
-Candidate = tuple[int, "int | None"]
 
-
-def candidates(game: Sortileges, spelled: int, mover: int, other: int,
-               full_width: bool = False) -> list[Candidate]:
-    """The turns worth searching, unordered; documented in the module docstring."""
-    steps, spells, neighbours = game.steps, game.spells, game.board.neighbours
-    turns: list[Candidate] = []
-    near = neighbours[other]
-    for target in squares_of(steps(spelled, mover, other)):
-        can = spells(spelled, target, other)
-        if not can:
-            turns.append((target, None))
-            continue
-        chosen = can if full_width else can & (near | 1 << mover)
-        for spell in squares_of(chosen or can):
-            turns.append((target, spell))
-    return turns
-
-
-def win_score(score: float) -> bool:
-    return abs(score) > WIN / 2
+def free_squares(game: Sortileges, spelled: int, mover: int, other: int) -> int:
+    """How many squares are neither spelled nor under a witch."""
+    return (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
 
 
 class SearchBot(Bot):
@@ -111,21 +93,11 @@ class SearchBot(Bot):
         if len(self.endgame.table) > self.TABLE_LIMIT:
             self.endgame.table.clear()
 
-    def budget(self, deadline: Deadline | None) -> Deadline:
-        own = math.inf if self.seconds is None else self.seconds
-        if deadline is not None:
-            own = min(own, deadline.remaining())
-        if own != math.inf:
-            fraction, seconds = self.MARGIN
-            own = max(0.0, own * (1 - fraction) - seconds)
-        return Deadline(None if own == math.inf else own,
-                        None if deadline is None else deadline.cancel)
-
     # -- the Bot interface ------------------------------------------------------------
     def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:
         check_not_over(state)
         best = self.search_root(state, deadline)
-        return as_turn(state.game, state.position().mover, best)
+        return as_turn(state.game.board, state.position().mover, best)
 
     def analyse(self, state: SortilegesState, deadline: Deadline | None = None) -> dict:
         """Search with a score for every step square (`root_scores`); returns a summary."""
@@ -139,16 +111,15 @@ class SearchBot(Bot):
         game = state.game
         self._prepare(game)
         started = time.monotonic()
-        budget = self.budget(deadline)
+        budget = capped(self.seconds, deadline, self.MARGIN)
         spelled, mover, other = state.position()
         self.nodes = 0
         # the clock runs from the start: an unfinished depth 1 (a huge exact endgame) falls
         # back on its best turn so far, or on the first candidate
         self.deadline: Deadline | None = budget
         self.endgame.deadline = budget
-        free = (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
-        turns = candidates(game, spelled, mover, other, full_width=free <= FULL_WIDTH_FREE)
-        turns.sort(key=lambda t: -game.steps(spelled, t[0], other).bit_count())
+        full_width = free_squares(game, spelled, mover, other) <= FULL_WIDTH_FREE
+        turns = list(candidate_turns(game, spelled, mover, other, full_width))
         best: Candidate = turns[0]
         self.score, self.depth, self.pv, self.root_scores = 0.0, 0, [best], {}
         longest = game.board.size + 2
@@ -168,7 +139,7 @@ class SearchBot(Bot):
             turns.remove(found)
             turns.insert(0, found)  # searched first at the next depth
             self.pv = self._principal_variation(spelled, mover, other, best)
-            if win_score(score) or budget.expired():
+            if proven(score) or budget.expired():
                 break
         self.elapsed = time.monotonic() - started
         return best
@@ -185,7 +156,8 @@ class SearchBot(Bot):
             try:
                 score = -self.negamax(after, other, target, depth - 1, 1, -beta, -low)
             except SearchCancelled:
-                raise SearchCancelled((best_score, best) if best_score > -math.inf else None)
+                partial = (best_score, best) if best_score > -math.inf else None
+                raise SearchCancelled(partial) from None
             if score > steps.get(target, -math.inf):
                 steps[target] = score
             if score > best_score:
@@ -194,36 +166,17 @@ class SearchBot(Bot):
         self._store(spelled, mover, other, depth, best_score, EXACT, best, 0)
         return best_score, best, steps
 
-    def _ordered(self, first: list[Candidate], steps: int, spelled: int, other: int,
-                 near: int, full_width: bool):
-        """`first`, then the candidate turns (module docstring), steps with most room first."""
-        yield from first
-        game = self.game
-        targets = sorted(squares_of(steps),
-                         key=lambda t: -game.steps(spelled, t, other).bit_count())
-        for target in targets:
-            can = game.spells(spelled, target, other)
-            if not can:
-                if (target, None) not in first:
-                    yield target, None
-                continue
-            for spell in squares_of(can if full_width else can & near or can):
-                if (target, spell) not in first:
-                    yield target, spell
-
     # -- the tree --------------------------------------------------------------------
     def _store(self, spelled: int, mover: int, other: int, depth: int, score: float,
                bound: int, move: Candidate | None, ply: int) -> None:
-        key = spelled << 12 | mover << 6 | other
+        key = position_key(spelled, mover, other)
         table = self.table
         old = table.get(key)
         if old is not None and old[0] > depth and old[4] == self.generation:
             return  # keep the deeper entry of this search
-        if win_score(score):  # relative to this node, not to the root
-            score += ply if score > 0 else -ply
         if old is None and len(table) >= self.TABLE_LIMIT:
             self._make_room()
-        table[key] = (depth, score, bound, move, self.generation)
+        table[key] = (depth, relative_to_node(score, ply), bound, move, self.generation)
 
     def _make_room(self) -> None:
         generation = self.generation
@@ -245,7 +198,7 @@ class SearchBot(Bot):
         steps = game.steps(spelled, mover, other)
         if not steps:
             return ply - WIN
-        free = (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
+        free = free_squares(game, spelled, mover, other)
         if self.exact_endgame and free <= EXACT_FREE:
             endgame = self.endgame
             endgame.node_limit, start = endgame.nodes + 20_000, endgame.nodes
@@ -257,19 +210,16 @@ class SearchBot(Bot):
                 endgame.node_limit = None
                 self.nodes += (endgame.nodes - start) // 4
             if exact is not None:
-                return exact - ply if exact > 0 else exact + ply
+                return relative_to_root(exact, ply)
         if depth <= 0:  # leaves skip the table: evaluating costs less than looking up
             return self.evaluator.score(spelled, mover, other)
-        key = spelled << 12 | mover << 6 | other
-        known = self.table.get(key)
+        known = self.table.get(position_key(spelled, mover, other))
         hint = None
         if known is not None:
             known_depth, score, bound, hint, _ = known
             if known_depth >= depth:
-                if win_score(score):
-                    score -= ply if score > 0 else -ply
-                if bound == EXACT or (bound == LOWER and score >= beta) or \
-                        (bound == UPPER and score <= alpha):
+                score = relative_to_root(score, ply)
+                if settled(score, bound, alpha, beta):
                     return score
         # ordering: the table's turn, the killers, then steps with most room first
         full_width = free <= FULL_WIDTH_FREE
@@ -281,11 +231,11 @@ class SearchBot(Bot):
             target, spell = killer
             if killer == hint or spell is None or not steps >> target & 1:
                 continue
-            can = game.spells(spelled, target, other)
-            if (can if full_width else can & near or can) >> spell & 1:
+            spellable = game.spells(spelled, target, other)
+            if candidate_spells(spellable, near, full_width) >> spell & 1:
                 first.append(killer)
         start_alpha, best, best_turn = alpha, -math.inf, None
-        for turn in self._ordered(first, steps, spelled, other, near, full_width):
+        for turn in first_then(first, candidate_turns(game, spelled, mover, other, full_width)):
             target, spell = turn
             after = spelled if spell is None else spelled | 1 << spell
             score = -self.negamax(after, other, target, depth - 1, ply + 1, -beta, -alpha)
@@ -300,8 +250,8 @@ class SearchBot(Bot):
                                 slot.insert(0, turn)
                                 del slot[2:]
                         break
-        bound = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
-        self._store(spelled, mover, other, depth, best, bound, best_turn, ply)
+        self._store(spelled, mover, other, depth, best, bound_of(best, start_alpha, beta),
+                    best_turn, ply)
         return best
 
     # -- explanations ----------------------------------------------------------------
@@ -313,7 +263,7 @@ class SearchBot(Bot):
         spelled = spelled if spell is None else spelled | 1 << spell
         mover, other = other, target
         while len(line) < length:
-            key = spelled << 12 | mover << 6 | other
+            key = position_key(spelled, mover, other)
             turn = None if key in seen else self._table_move(key)
             if turn is None or not self.game.steps(spelled, mover, other) >> turn[0] & 1:
                 break
@@ -328,11 +278,3 @@ class SearchBot(Bot):
         entry = self.table.get(key)
         return None if entry is None else entry[3]
 
-
-def search_bot(level: int, seconds: float = 1.0) -> SearchBot:
-    """Level 4: this readable search (pure Python) for `seconds`; level 5: the same search
-    compiled with numba (`fast.FastSearchBot`), about ten times the nodes: the best we have."""
-    if level == 4:
-        return SearchBot(seconds)
-    from .fast import FastSearchBot  # numba compiles on first use (then cached on disk)
-    return FastSearchBot(seconds)

@@ -1,14 +1,16 @@
 """Exact game values of Sortilèges (Isola with protected houses) on small boards.
 
 A negamax alpha-beta search to the end of the game, compiled with numba, over the raw
-bitboards (an int64 holds up to 7×8 squares). Move generation is FULL width: every step and
-every spellable square (no candidate restriction, unlike the playing bots; the squares out
-of both witches' reach, all alike, by one of them), so the values are proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4 positions.
+bitboards (a position's key fits in an int64 on boards of up to 51 squares). Move generation
+is full width: every step and every spellable square, unlike the playing bots' candidate
+turns; only the squares out of both witches' reach, all alike, are tried as one spell. So
+the values are proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4
+positions.
 
-Scores are for the witch to move: `BIG - d` when she blocks the other witch after d turns
-(plies) of optimal play, `d - BIG` when she is the one blocked after d turns. The winner
-plays to win as soon as possible, the loser to last as long as possible; that is the "plies
-to win" the solver reports.
+Scores are for the witch to move (`toolkit.BIG`): `BIG - d` when she blocks the other witch
+after d turns (plies) of optimal play, `d - BIG` when she is the one blocked after d turns.
+The winner plays to win as soon as possible, the loser to last as long as possible; that is
+the "plies to win" the solver reports.
 
 How: first a null-window search (scores only compared with 0) finds who wins, the cheap
 proof: one winning turn suffices at the winner's nodes. Then a full-window search on the
@@ -18,12 +20,12 @@ entry of the bucket with the more spells (the cheaper subtree to recompute). Pos
 must have the same value share one entry (`_key`): squares neither witch can reach any more
 only count (each is a spell that changes nothing, so all of them are one turn), and the
 board's mirror images and half turn that keep the houses give one key. Turns are ordered to
-find wins early: steps with the most room first; spells next to the other witch first.
+find wins early: two killer turns, then `toolkit.every_turn`'s order (steps with the most
+room first, spells next to the other witch first).
 """
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -33,26 +35,19 @@ import numpy as np
 from numba import njit
 from tqdm.auto import tqdm
 
-from .board import Board, squares_of
+from .board import squares_of
 from .evaluation import Geometry
-from .rules import Sortileges, SortilegesState, Turn, isola_houses
+from .rules import Sortileges, SortilegesState, isola_houses
+from .toolkit import BIG, EMPTY, KEY_SQUARES, NO_SPELL, as_turn, every_turn
+from .toolkit_kernels import (bound_of, dilate, from_child, pack_turn, popcount, position_key,
+                              settled, steps_by_room, unpack_turn, window_bound_for_child)
 
-BIG = 1000
-EMPTY, EXACT, LOWER, UPPER = 0, 1, 2, 3
 OFFSET = 4 * BIG
 """A table entry is (score + OFFSET) << 2 | bound: one int32, never 0 (EMPTY) once written."""
 MAX_PLY = 64
 """Turns in a game on the largest board the solver takes (51 squares) are fewer."""
 NODES, ABORTED, LIMIT = 0, 1, 2
 """Slots of the `stats` array: nodes searched, abort flag, node limit (0: none)."""
-
-
-@njit(cache=True)
-def _popcount(x):
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0xFF
 
 
 @njit(cache=True)
@@ -63,26 +58,6 @@ def _slot(key, mask):
 
 
 @njit(cache=True)
-def _by_room(steps, spelled, other, neighbours, size, order, start):
-    """Write the step squares into `order` from index `start`, those with the most free
-    neighbours first (the most room to go on); returns the index after the last one."""
-    room = np.empty(order.shape[0], np.int64)
-    n = start
-    for t in range(size):
-        if steps >> t & 1:
-            r = _popcount(neighbours[t] & ~(spelled | (1 << other)))
-            i = n
-            while i > start and room[i - 1] < r:
-                order[i] = order[i - 1]
-                room[i] = room[i - 1]
-                i -= 1
-            order[i] = t
-            room[i] = r
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def _mix(entry):
     """An entry spread over 64 bits, xor-ed into its stored key: a reader that meets a key
     and an entry written by two different threads sees a wrong key and ignores them."""
@@ -90,35 +65,11 @@ def _mix(entry):
 
 
 @njit(cache=True)
-def _away(score):
-    """A child's score seen from its parent: negated, one turn further from the end."""
-    if score > 0:
-        return -score + 1
-    return -score - 1
-
-
-@njit(cache=True)
-def _towards(bound):
-    if bound > 0:
-        return bound + 1
-    if bound < 0:
-        return bound - 1
-    return 0
-
-
-@njit(cache=True)
-def _dilate(mask, geo):
-    """`mask` and every square a king step away (geo: files, not_first, not_last, full)."""
-    row = mask | ((mask << 1) & geo[1]) | ((mask >> 1) & geo[2])
-    return (row | (row << geo[0]) | (row >> geo[0])) & geo[3]
-
-
-@njit(cache=True)
 def _region(seeds, open_squares, geo):
     """The seeds and every square of `open_squares` joined to them by king steps."""
     reach = seeds
     while True:
-        grown = (_dilate(reach, geo) & open_squares) | seeds
+        grown = (dilate(reach, geo) & open_squares) | seeds
         if grown == reach:
             return reach
         reach = grown
@@ -147,7 +98,7 @@ def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
     then takes the smallest key over the board's symmetries that keep the houses.
     """
     outside = geo[3] & ~relevant
-    away = outside & ~houses & ~_dilate(relevant, geo)
+    away = outside & ~houses & ~dilate(relevant, geo)
     best = np.int64(-1)
     for g in range(sym_squares.shape[0]):
         marked = _mapped(outside, g, sym_bytes)
@@ -156,7 +107,7 @@ def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
             low = free & -free
             marked ^= low
             free ^= low
-        key = (marked << 12) | (sym_squares[g, mover] << 6) | sym_squares[g, other]
+        key = position_key(marked, sym_squares[g, mover], sym_squares[g, other])
         if g == 0 or key < best:
             best = key
     return best
@@ -185,15 +136,14 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
     full, size = geo[3], geo[4]
     relevant = _region((1 << mover) | (1 << other), full & ~spelled, geo)
     spare_squares = full & ~(spelled | relevant | houses)
-    key = _key(relevant, _popcount(spare_squares), mover, other, houses, geo, sym_bytes,
+    key = _key(relevant, popcount(spare_squares), mover, other, houses, geo, sym_bytes,
                sym_squares)
     slot = _slot(key, keys.shape[0] - 1)
     for s in (slot, slot + 1):
         entry = entries[s]
         if entry != EMPTY and keys[s] ^ _mix(entry) == key:
-            known, flag = (entry >> 2) - OFFSET, entry & 3
-            if flag == EXACT or (flag == LOWER and known >= beta) or \
-                    (flag == UPPER and known <= alpha):
+            known = (entry >> 2) - OFFSET
+            if settled(known, entry & 3, alpha, beta):
                 return known
     start_alpha = alpha
     best = -BIG - 1
@@ -203,13 +153,13 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
         # a win in one turn: after this step the other witch has no free neighbour left, or
         # one that can be spelled now
         left = near & ~(spelled | (1 << t))
-        if steps >> t & 1 and (left == 0 or (_popcount(left) == 1 and left & ~houses)):
+        if steps >> t & 1 and (left == 0 or (popcount(left) == 1 and left & ~houses)):
             best = BIG - 1
             won = True
             break
     # the two last turns that refuted a sibling (killers), then steps with most room first
     order = np.empty(10, np.int64)
-    n = _by_room(steps, spelled, other, neighbours, size, order, 2)
+    n = steps_by_room(steps, spelled, other, neighbours, size, order, 2)
     # all spells out of reach are the same turn: one stands for them all
     spare_spell = spare_squares & -spare_squares
     turns = np.empty(size + 1, np.int64)
@@ -219,11 +169,11 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
         count = 0
         if k < 2:
             turn = killers[ply, k]
-            target, spell = turn >> 6, turn & 63
+            target, spell = unpack_turn(turn)
             if turn >= 0 and steps >> target & 1:
                 spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
-                if (spell == 63 and spellable == 0) or (spell < 63 and
-                                                        (spellable & relevant) >> spell & 1):
+                if (spell == NO_SPELL and spellable == 0) or \
+                        (spell < NO_SPELL and (spellable & relevant) >> spell & 1):
                     turns[0] = turn
                     tried[k] = turn
                     count = 1
@@ -231,25 +181,25 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
             target = order[k]
             spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
             if spellable == 0:
-                turns[0] = target * 64 + 63
+                turns[0] = pack_turn(target, NO_SPELL)
                 count = 1 if turns[0] != tried[0] and turns[0] != tried[1] else 0
             reachable = spellable & relevant
             for phase in range(3):
                 chosen = reachable & near if phase == 0 else \
                     reachable & ~near if phase == 1 else spare_spell
                 for spell in range(size):
-                    turn = target * 64 + spell
+                    turn = pack_turn(target, spell)
                     if chosen >> spell & 1 and turn != tried[0] and turn != tried[1]:
                         turns[count] = turn
                         count += 1
         for j in range(count):
             turn = turns[j]
-            spell = turn & 63
-            after = spelled if spell == 63 else spelled | (1 << spell)
-            child = _search(after, other, turn >> 6, -_towards(beta), -_towards(alpha),
-                            ply + 1, neighbours, geo, sym_bytes, sym_squares, keys, entries,
-                            killers, stats)
-            score = _away(child)
+            target, spell = unpack_turn(turn)
+            after = spelled if spell == NO_SPELL else spelled | (1 << spell)
+            child = _search(after, other, target, -window_bound_for_child(beta),
+                            -window_bound_for_child(alpha), ply + 1, neighbours, geo, sym_bytes,
+                            sym_squares, keys, entries, killers, stats)
+            score = from_child(child)
             if score > best:
                 best = score
                 if score > alpha:
@@ -264,12 +214,7 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
         k += 1
     if stats[ABORTED]:
         return 0
-    if best >= beta:
-        flag = LOWER
-    elif best <= start_alpha:
-        flag = UPPER
-    else:
-        flag = EXACT
+    flag = bound_of(best, start_alpha, beta)
     # replacement: the entry for this key, else an empty slot, else the one with more spells
     target_slot = -1
     spells = np.empty(2, np.int64)
@@ -279,7 +224,7 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
         if entry == EMPTY or stored == key:
             target_slot = slot + i
             break
-        spells[i] = _popcount(stored >> 12)
+        spells[i] = popcount(stored >> 12)  # the key's spelled squares
     if target_slot < 0:
         target_slot = slot if spells[0] >= spells[1] else slot + 1
     entry = ((best + OFFSET) << 2) | flag
@@ -340,8 +285,9 @@ class Solver:
 
     def __init__(self, game: Sortileges, table_bits: int = 22, node_limit: int = 0):
         board = game.board
-        if board.size > 51:
-            raise ValueError(f"the solver packs squares in 64 bits: {board} is too large")
+        if board.size > KEY_SQUARES:
+            raise ValueError(f"the solver packs a position in 64 bits, which holds boards of "
+                             f"{KEY_SQUARES} squares at most: {board} is too large")
         self.game = game
         self.shape = kernel_shape(game)
         self.table = Table(table_bits)
@@ -373,7 +319,7 @@ class Solver:
         """`wins` with its first two levels driven from here: who wins (None: node limit),
         and the first winning turn found. Each turn's replies are shared out between
         `threads` threads on the one table; `progress` shows turns and replies (tqdm)."""
-        turns = list(_ordered_turns(self.game, spelled, mover, other))
+        turns = list(every_turn(self.game, spelled, mover, other))
         self.lost_turns: list[tuple[int, int | None]] = []
         """first turns shown to lose, in the order tried (what a stopped proof has shown)"""
         self.unfinished: tuple[tuple[int, int | None], int, int] | None = None
@@ -383,7 +329,7 @@ class Solver:
             for turn in tqdm(turns, desc="first turns", disable=not progress):
                 target, spell = turn
                 after = spelled if spell is None else spelled | 1 << spell
-                replies = list(_ordered_turns(self.game, after, other, target))
+                replies = list(every_turn(self.game, after, other, target))
                 won, answered = self._all_answered(after, target, replies, pool, threads,
                                                    progress)
                 if won is None:
@@ -523,14 +469,14 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
     else:
         first_wins, turn = solver.proof(spelled, mover, other, threads, progress)
         if turn is not None:
-            best, winning = [str(_turn(board, mover, turn))], -1  # not counted
+            best, winning = [str(as_turn(board, mover, turn))], -1  # not counted
             notes.append("best_first_turns: one winning first turn (the proof's), not all")
         if solver.lost_turns:
             notes.append(f"first turns shown to lose ({len(solver.lost_turns)}): " + ", ".join(
-                str(_turn(board, mover, lost)) for lost in solver.lost_turns))
+                str(as_turn(board, mover, lost)) for lost in solver.lost_turns))
         if solver.unfinished:
             unfinished, answered, replies = solver.unfinished
-            notes.append(f"node limit reached while proving {_turn(board, mover, unfinished)}: "
+            notes.append(f"node limit reached while proving {as_turn(board, mover, unfinished)}: "
                          f"{answered} of its {replies} replies answered")
     complete = first_wins is not None and not solver.aborted
     score = None
@@ -546,7 +492,7 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
         else:
             winning = sum(1 for _, v in values if v > 0)
             top = values[0][1]
-            best = [str(_turn(board, mover, t)) for t, v in values if v == top]
+            best = [str(as_turn(board, mover, t)) for t, v in values if v == top]
     seconds = time.perf_counter() - started
     return Solution(
         board=f"{files}x{ranks}", houses=[board.names[h] for h in game.houses],
@@ -557,33 +503,6 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
         table_mb=round(solver.table.nbytes / 2**20, 1),
         table_entries_used=solver.table.used(), complete=complete, notes=notes,
         cpu_seconds=round(time.process_time() - cpu, 3))
-
-
-def _ordered_turns(game: Sortileges, spelled: int, mover: int, other: int):
-    """Every turn in the kernel's order: steps with most room first, spells next to the
-    other witch first."""
-    steps = game.steps(spelled, mover, other)
-    targets = sorted(squares_of(steps), key=lambda t: -game.steps(spelled, t, other).bit_count())
-    near = game.board.neighbours[other]
-    for target in targets:
-        spells = game.spells(spelled, target, other)
-        if not spells:
-            yield target, None
-            continue
-        for spell in [*squares_of(spells & near), *squares_of(spells & ~near)]:
-            yield target, spell
-
-
-def _turn(board: Board, mover: int, candidate: tuple[int, int | None]) -> Turn:
-    target, spell = candidate
-    return Turn(board.names[mover], board.names[target],
-                None if spell is None else board.names[spell])
-
-
-def solution_rows(path: str) -> list[dict]:
-    """The solved boards stored by tests/benchmarks/solve_sortileges.py (a JSON list)."""
-    with open(path, encoding="utf-8") as stream:
-        return json.load(stream)["boards"]
 
 
 def to_dict(solution: Solution) -> dict:

@@ -1,17 +1,18 @@
 """Sortilèges bots: legal, quick, obedient to deadlines, and as strong as their level says."""
 
-import math
 import time
 
 import pytest
+from sortileges_search_checks import check_windows, plain_negamax
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
 from ludotheque.engines.core import GameOverError
 from ludotheque.engines.sortileges import (LEVELS, AlphaBetaBot, GreedyBot, Sortileges, Turn,
-                                           bot_for_level)
-from ludotheque.engines.sortileges.bots import WIN, Evaluation, candidate_turns
-from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
+                                           bot_for_level, warm_up)
+from ludotheque.engines.sortileges.bots import Evaluation
+from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.search import SearchBot
+from ludotheque.engines.sortileges.toolkit import WIN, candidate_turns
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
@@ -73,19 +74,13 @@ def test_every_level_answers_a_legal_turn_quickly_and_leaves_the_state_alone(lev
     assert snapshot(state) == before
 
 
-def test_the_safety_net_offers_far_spells_when_none_near_can_be_cast():
-    spelled, mover, other = POSITIONS["safety net"].position()
-    turns = list(candidate_turns(GAME, spelled, mover, other))
-    assert turns and all(spell is not None for _, spell in turns)
-    assert len({spell for _, spell in turns}) > 30  # every free square far from Fasderat
-
-
 def test_no_spell_left_the_bots_step_without_one():
     state = POSITIONS["no spell left"]
     assert {bot_for_level(level, seed=1)(state) for level in LEVELS} == {Turn("c1", "c2")}
 
 
-@pytest.mark.parametrize("bot", [GreedyBot(0), AlphaBetaBot(0.2), SearchBot(0.2), FastSearchBot(0.2)],
+@pytest.mark.parametrize("bot", [GreedyBot(0), AlphaBetaBot(0.2), SearchBot(0.2),
+                                 FastSearchBot(0.2)],
                          ids=["greedy", "alphabeta", "search", "fast"])
 def test_bots_take_a_win_in_one(bot):
     state = layout(["c4", "a8"], ["a7", "b7"])  # spelling b8 walls Fasderat in on a8
@@ -162,15 +157,11 @@ def test_level_3_beats_level_2():
     assert wins >= 6
 
 
-def plain_negamax(game, evaluation, spelled, mover, other, depth, ply=0):
-    """The same tree as level 3 searches, without pruning or table: slow but plainly right."""
-    if not game.steps(spelled, mover, other):
-        return ply - WIN
-    if depth == 0:
-        return evaluation.score(spelled, mover, other, ply)
-    return max(-plain_negamax(game, evaluation, spelled if spell is None else spelled | 1 << spell,
-                              other, target, depth - 1, ply + 1)
-               for target, spell in candidate_turns(game, spelled, mover, other))
+def level_3_negamax(state, depth):
+    """The tree level 3 searches, searched plainly."""
+    return plain_negamax(GAME, Evaluation(GAME).score,
+                         lambda *position: candidate_turns(GAME, *position),
+                         *state.position(), depth)
 
 
 def test_alpha_beta_scores_as_plain_negamax_does():
@@ -183,7 +174,7 @@ def test_alpha_beta_scores_as_plain_negamax_does():
             bot = AlphaBetaBot(None, max_depth=depth)
             bot(state)
             if bot.depth == depth:  # (a proven result stops the deepening earlier)
-                assert bot.score == plain_negamax(GAME, Evaluation(GAME), *state.position(), depth)
+                assert bot.score == level_3_negamax(state, depth)
                 compared += 1
     assert compared >= 4
 
@@ -194,16 +185,6 @@ def test_the_table_tells_bounds_from_exact_scores():
     final = play_match(GAME, [RandomBot(1), RandomBot(2)], seed=3)
     for ply in range(12, 30, 3):
         state, depth = final.replayed(ply), 3
-        exact = plain_negamax(GAME, Evaluation(GAME), *state.position(), depth)
         bot = AlphaBetaBot(None, max_depth=1)
         bot(state)  # readies the bot's search; the windows below reuse its table
-        windows = [(exact + 0.5, math.inf), (-math.inf, exact - 0.5),
-                   (exact - 0.5, exact + 0.5), (-math.inf, math.inf)]
-        for low, high in windows:
-            score = bot.negamax(*state.position(), depth, 0, low, high)
-            if score <= low:
-                assert exact <= score
-            elif score >= high:
-                assert exact >= score
-            else:
-                assert score == exact
+        check_windows(bot, state.position(), depth, level_3_negamax(state, depth))

@@ -2,20 +2,21 @@
 the compiled kernel is the readable search bit for bit, the table tells bounds from exact
 scores, the endgame is exact, and the clock is obeyed."""
 
-import math
 import threading
 import time
 
 import pytest
+from sortileges_search_checks import check_windows, plain_negamax
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
-from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges
-from ludotheque.engines.sortileges.evaluation import (DEFAULT_WEIGHTS, WIN, Evaluator, Features,
+from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges, warm_up
+from ludotheque.engines.sortileges.evaluation import (DEFAULT_WEIGHTS, Evaluator, Features,
                                                       Geometry, linear)
-from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
+from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.regions import ExactEndgame
-from ludotheque.engines.sortileges.search import FULL_WIDTH_FREE, SearchBot, candidates
-from ludotheque.engines.sortileges.solver import BIG, Solver
+from ludotheque.engines.sortileges.search import FULL_WIDTH_FREE, SearchBot, free_squares
+from ludotheque.engines.sortileges.solver import Solver
+from ludotheque.engines.sortileges.toolkit import BIG, WIN, candidate_turns, position_key
 
 GAME = Sortileges()
 SLACK = 0.3
@@ -31,26 +32,27 @@ def games(count=3, first_seed=0):
             for seed in range(first_seed, first_seed + count)]
 
 
-def plain_negamax(game, evaluator, spelled, mover, other, depth, ply=0):
-    """The tree levels 4 and 5 search, without pruning, table, ordering or endgame."""
-    if not game.steps(spelled, mover, other):
-        return ply - WIN
-    if depth == 0:
+def search_negamax(state, depth):
+    """The tree levels 4 and 5 search (without the exact endgame), searched plainly."""
+    evaluator = Evaluator(GAME)
+
+    def turns(*position):
+        full_width = free_squares(GAME, *position) <= FULL_WIDTH_FREE
+        return candidate_turns(GAME, *position, full_width)
+
+    def score(spelled, mover, other, ply):
         return evaluator.score(spelled, mover, other)
-    free = (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
-    return max(-plain_negamax(game, evaluator, spelled if spell is None else spelled | 1 << spell,
-                              other, target, depth - 1, ply + 1)
-               for target, spell in candidates(game, spelled, mover, other,
-                                               full_width=free <= FULL_WIDTH_FREE))
+
+    return plain_negamax(GAME, score, turns, *state.position(), depth)
 
 
 def test_both_searches_score_as_plain_negamax_does():
-    evaluator, compared = Evaluator(GAME), 0
+    compared = 0
     for final in games():
         for ply in range(8, final.ply, 4):
             state = final.replayed(ply)
             depth = 2 if ply < 16 else 3
-            expected = plain_negamax(GAME, evaluator, *state.position(), depth)
+            expected = search_negamax(state, depth)
             for bot in (SearchBot(None, max_depth=depth, exact_endgame=False),
                         FastSearchBot(None, max_depth=depth, exact_endgame=False)):
                 bot(state)
@@ -84,32 +86,22 @@ def test_the_table_tells_bounds_from_exact_scores(make):
     """Narrow windows on one shared table: a fail low is an upper bound, a fail high a lower
     bound, inside the window the exact score (alpha-beta's promise)."""
     final = games(1, first_seed=3)[0]
-    evaluator = Evaluator(GAME)
     for ply in range(6, min(final.ply, 24), 3):
         state, depth = final.replayed(ply), 2
-        exact = plain_negamax(GAME, evaluator, *state.position(), depth)
+        exact = search_negamax(state, depth)
         bot = make()
         bot.exact_endgame = False
         if isinstance(bot, FastSearchBot):
             bot.exact_free = -1
         bot(state)  # readies the bot; the windows below share its table
-        windows = [(exact + 0.5, math.inf), (-math.inf, exact - 0.5),
-                   (exact - 0.5, exact + 0.5), (-math.inf, math.inf), (exact - 3, exact + 3)]
-        for low, high in windows:
-            score = bot.negamax(*state.position(), depth, 0, low, high)
-            if score <= low:
-                assert exact <= score
-            elif score >= high:
-                assert exact >= score
-            else:
-                assert score == exact
+        check_windows(bot, state.position(), depth, exact, [(exact - 3, exact + 3)])
 
 
 def test_win_scores_in_the_table_are_stored_relative_to_the_node():
     bot = SearchBot(None, max_depth=1)
     bot(GAME.new_game(seed=0, first=0))
     bot._store(0, 2, 45, 3, WIN - 7, 0, None, ply=4)   # a win 3 turns below a node at ply 4
-    assert bot.table[0 << 12 | 2 << 6 | 45][1] == WIN - 3
+    assert bot.table[position_key(0, 2, 45)][1] == WIN - 3
 
 
 def layout(game, witches, spells=(), first=0):
@@ -132,22 +124,6 @@ def test_the_exact_endgame_decides_small_separated_regions():
         after.apply(turn)
         follow = Solver(game, table_bits=16).value(*after.position())
         assert (follow > 0) == (exact < 0)  # the turn keeps the result
-
-
-def test_full_width_near_the_end_and_the_safety_net():
-    state = layout(GAME, ["c1", "d7"], ["c6", "d6", "e6", "c7", "e7", "c8", "e8"])
-    spelled, mover, other = state.position()
-    turns = candidates(GAME, spelled, mover, other)
-    assert turns and all(spell is not None for _, spell in turns)
-    assert len({spell for _, spell in turns}) > 30  # nothing near Fasderat: every square
-    few = layout(GAME, ["b2", "e6"], [n for n in GAME.board.names
-                                      if n not in ("c1", "d8", "b2", "e6", "a1", "b3", "e5",
-                                                   "f6", "a8", "f1", "a5", "b5")])
-    spelled, mover, other = few.position()
-    full = {(t, s) for t, s in candidates(GAME, spelled, mover, other, full_width=True)}
-    legal = {(GAME.board.index[t.target], None if t.spell is None else GAME.board.index[t.spell])
-             for t in few.legal_actions()}
-    assert full == legal
 
 
 @pytest.mark.parametrize("make", [SearchBot, FastSearchBot], ids=["readable", "fast"])
@@ -186,7 +162,8 @@ def test_analyse_scores_every_step_square_and_gives_a_line():
     assert set(summary["steps"]) == set(n for n in range(GAME.board.size)
                                         if GAME.steps(spelled, mover, other) >> n & 1)
     assert summary["pv"][0] == summary["best"]
-    assert summary["steps"][summary["best"][0]] == summary["score"] == max(summary["steps"].values())
+    best_step = summary["best"][0]
+    assert summary["steps"][best_step] == summary["score"] == max(summary["steps"].values())
 
 
 def test_features_and_the_linear_evaluation_agree():
@@ -223,3 +200,15 @@ def test_a_students_evaluation_plays():
     bot = SearchBot(None, max_depth=2, evaluate=mobility_only)
     state = GAME.new_game(seed=0, first=0)
     assert state.is_legal(bot(state))
+
+
+def test_the_compiled_searches_refuse_a_board_their_keys_cannot_hold():
+    """A position key is an int64 (spells, then 6 bits per witch): 51 squares at most. On
+    7×8 level 5 and the solver say so; level 4, on Python ints, plays."""
+    game = Sortileges(files=7, ranks=8)
+    state = game.new_game(seed=0, first=0)
+    with pytest.raises(ValueError, match="51 squares at most: 7×8 is too large"):
+        FastSearchBot(None, max_depth=1)(state)
+    with pytest.raises(ValueError, match="51 squares at most: 7×8 is too large"):
+        Solver(game)
+    assert state.is_legal(SearchBot(None, max_depth=2)(state))

@@ -11,9 +11,9 @@ import random
 import pytest
 
 from ludotheque.engines.sortileges import Sortileges
-from ludotheque.engines.sortileges.evaluation import WIN
 from ludotheque.engines.sortileges.regions import ExactEndgame, race_winner, separated
 from ludotheque.engines.sortileges.solver import BIG, Solver, kernel_shape, plies, solve
+from ludotheque.engines.sortileges.toolkit import WIN
 
 
 def brute_force(files, ranks, houses):

@@ -1,0 +1,225 @@
+"""The Sortilèges search toolkit: what every search here (levels 2 to 5, the exact endgame,
+the solver) must agree on, written once.
+
+All of them walk the same tree over raw bitboards (`rules.Position`: spelled squares, the
+square of the witch to move, the other witch's square) and share:
+
+* **bounds**: what a table entry's score is (`EXACT`, or a `LOWER` / `UPPER` bound of the
+  true score) and when it answers a search window (`settled`);
+* **win scores**: `WIN - d` for the witch to move when she blocks the other witch `d` turns
+  from the root, `d - WIN` when she is the one blocked (the solver counts the same way from
+  `BIG`, in integers); tables keep them relative to their node;
+* **keys**: a position packed in one int (`position_key`), a turn in one int (`pack_turn`);
+* **turns and their order**: the candidate turns of the playing bots, the full-width turns
+  of the exact searches, each with its steps with most room first (alpha-beta cuts sooner);
+* **bot plumbing**: a candidate as a `Turn`, the refusal of a finished game, the budget.
+
+Plain Python, no numba: the compiled searches use the same blocks compiled
+(`toolkit_kernels.py`), so levels 1 to 4 never load numba.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from ..bots import Deadline
+from ..core import GameOverError
+from .board import Board, squares_of
+from .rules import Sortileges, SortilegesState, Turn
+
+# -- bounds ---------------------------------------------------------------------------
+EMPTY, EXACT, LOWER, UPPER = 0, 1, 2, 3
+"""What a table entry's score is: exact, or a lower / upper bound of the true score
+(EMPTY: no entry, for tables that are arrays)."""
+
+
+def settled(score, bound, alpha, beta):
+    """Does a stored score (with its bound) answer a search of window (alpha, beta)?"""
+    return bound == EXACT or (bound == LOWER and score >= beta) or \
+        (bound == UPPER and score <= alpha)
+
+
+def bound_of(best, start_alpha, beta):
+    """What a finished node's best score is: a lower bound after a cut-off (best ≥ beta), an
+    upper bound if nothing beat the window's alpha, else exact."""
+    if best >= beta:
+        return LOWER
+    if best <= start_alpha:
+        return UPPER
+    return EXACT
+
+
+# -- win scores -----------------------------------------------------------------------
+WIN = 10_000.0
+"""Score of a won position in the playing searches; a win found `ply` turns ahead scores
+WIN - ply (sooner is better), a loss ply - WIN. Evaluations stay far below WIN / 2."""
+
+BIG = 1000
+"""The solver's WIN, in integers: BIG - d when the witch to move blocks the other witch
+after d turns of optimal play, d - BIG when she is blocked after d turns."""
+
+
+def proven(score):
+    """Is this search score a proven win or loss (not an evaluation)?"""
+    return abs(score) > WIN / 2
+
+
+def relative_to_node(score, ply):
+    """A score counted from the root, counted instead from a node `ply` turns below it (a
+    win or loss is `ply` turns nearer): what tables keep, so that a transposition at another
+    ply reads it right."""
+    if score > WIN / 2:
+        return score + ply
+    if score < -WIN / 2:
+        return score - ply
+    return score
+
+
+def relative_to_root(score, ply):
+    """The inverse of `relative_to_node`: a node's score (or a table's) counted from the root."""
+    if score > WIN / 2:
+        return score - ply
+    if score < -WIN / 2:
+        return score + ply
+    return score
+
+
+def search_score(solved):
+    """A solver score (BIG - d, d - BIG) as a search score (WIN - d, d - WIN)."""
+    if solved > 0:
+        return solved + (WIN - BIG)
+    return solved - (WIN - BIG)
+
+
+def from_child(score):
+    """In an exact search (every score a win or a loss, counted from the node), a child's
+    score seen from its parent: negated, and one turn further from the end."""
+    if score > 0:
+        return -score + 1
+    return -score - 1
+
+
+def window_bound_for_child(bound):
+    """A window bound of the parent moved the way `from_child` moves scores (one turn
+    nearer the end), before the child negates it: the child's window is then exact."""
+    if bound > 0:
+        return bound + 1
+    if bound < 0:
+        return bound - 1
+    return bound
+
+
+# -- keys -----------------------------------------------------------------------------
+KEY_SQUARES = 51
+"""Largest board whose `position_key` fits in a signed 64-bit int (the compiled tables)."""
+
+
+def position_key(spelled, mover, other):
+    """A position as one int: the spelled squares, then 6 bits per witch. Exact (no two
+    positions share a key); a Python int holds any board, an int64 up to KEY_SQUARES."""
+    return spelled << 12 | mover << 6 | other
+
+
+NO_SPELL = 63
+"""The spell of a packed turn when no square could be spelled."""
+
+
+def pack_turn(target, spell):
+    """A turn as one int, target * 64 + spell (NO_SPELL: none), for the compiled tables."""
+    return target * 64 + spell
+
+
+def unpack_turn(turn):
+    """(target, spell) of a packed turn, spell NO_SPELL when none."""
+    return turn >> 6, turn & 63
+
+
+# -- turns and their order --------------------------------------------------------------
+Candidate = tuple[int, "int | None"]
+"""A turn on bitboards: (step square, spelled square or None)."""
+
+
+def steps_by_room(game: Sortileges, spelled: int, mover: int, other: int) -> list[int]:
+    """The step squares of the witch to move, those with most room (free neighbours) first;
+    ties keep the squares' order."""
+    return sorted(squares_of(game.steps(spelled, mover, other)),
+                  key=lambda target: -game.steps(spelled, target, other).bit_count())
+
+
+def candidate_spells(spellable: int, near: int, full_width: bool):
+    """The spells worth searching among `spellable`: those in `near` (next to the other
+    witch, or the square just left), all of them if none is, or with `full_width`."""
+    if full_width or not spellable & near:
+        return spellable
+    return spellable & near
+
+
+def candidate_turns(game: Sortileges, spelled: int, mover: int, other: int,
+                    full_width: bool = False) -> Iterator[Candidate]:
+    """The turns the playing bots search, steps with most room first.
+
+    Spells are limited to the squares next to the other witch (only these take away her next
+    steps) and the square just left (it closes the way back). This cuts ~45 spells to ~9, so
+    the search sees twice as deep; a far spell that would matter many turns later is the
+    price, and a result the search calls proven is proven among these turns. Safety net: when
+    none of these squares can be spelled but some other square can, every spellable square is
+    a candidate, so there is always a legal turn to choose. `full_width`: every spell.
+    Generated lazily: after a cut-off the rest is never built.
+    """
+    near = game.board.neighbours[other] | 1 << mover
+    for target in steps_by_room(game, spelled, mover, other):
+        spellable = game.spells(spelled, target, other)
+        if not spellable:
+            yield target, None
+        for spell in squares_of(candidate_spells(spellable, near, full_width)):
+            yield target, spell
+
+
+def first_then(first: list[Candidate], turns: Iterable[Candidate]) -> Iterator[Candidate]:
+    """`first` (the table's turn, killer turns), then `turns` without those."""
+    yield from first
+    for turn in turns:
+        if turn not in first:
+            yield turn
+
+
+def every_turn(game: Sortileges, spelled: int, mover: int, other: int) -> Iterator[Candidate]:
+    """Every legal turn, in the exact searches' order: steps with most room first, spells
+    next to the other witch first (they are the ones that end games), then every other one."""
+    near = game.board.neighbours[other]
+    for target in steps_by_room(game, spelled, mover, other):
+        spellable = game.spells(spelled, target, other)
+        if not spellable:
+            yield target, None
+            continue
+        for spell in [*squares_of(spellable & near), *squares_of(spellable & ~near)]:
+            yield target, spell
+
+
+# -- bot plumbing ---------------------------------------------------------------------
+def as_turn(board: Board, mover: int, candidate: Candidate) -> Turn:
+    """A candidate of the witch on `mover` in notation."""
+    names = board.names
+    target, spell = candidate
+    return Turn(names[mover], names[target], None if spell is None else names[spell])
+
+
+def check_not_over(state: SortilegesState) -> None:
+    """A bot asked for a turn of a finished game refuses (GameOverError)."""
+    if state.is_terminal():
+        raise GameOverError("the game is over: there is no turn to choose")
+
+
+def capped(seconds: float | None, deadline: Deadline | None,
+           margin: tuple[float, float] = (0.0, 0.0)) -> Deadline:
+    """A bot's deadline: the caller's (with its cancel flag), cut to the bot's own `seconds`
+    (None: no limit of its own), less a `margin` (a fraction, plus seconds) kept back to
+    answer in time."""
+    own = math.inf if seconds is None else seconds
+    if deadline is not None:
+        own = min(own, deadline.remaining())
+    if own != math.inf:
+        fraction, kept = margin
+        own = max(0.0, own * (1 - fraction) - kept)
+    return Deadline(None if own == math.inf else own, None if deadline is None else deadline.cancel)
