@@ -1,17 +1,30 @@
 """The base every game widget derives from: Python referee, browser view.
 
-The browser receives only traits written here (the viewer's observation and UI settings,
-see docs/protocol.md) and sends intents as custom messages. Every intent is checked against
-the engine; a refused one changes nothing and raises a `notice` the UI kit shows. Bots think
-in background threads with a time budget; anything that changes the game (new game, undo,
-seat change) bumps a generation counter and cancels the search, so a late answer is dropped.
+The browser writes nothing. Every synced trait is output only: a front-end `update` (which
+ipywidgets would otherwise apply to any synced trait) is refused and logged once, and the
+truth is sent back. Everything a person can do arrives as an intent (a custom message),
+checked strictly (`intents.py`); a refused one changes nothing and raises a `notice`. Which
+seat's view is synced is derived from the seats and private state (who has been at the
+screen, the curtain), never from a synced value. See docs/protocol.md for the threat model.
+
+Background work is bounded (`tasks.py`): one thread per kind (bot, hint, a game's own
+analysis), a new request cancelling the last; a bot that fails, answers nonsense or overruns
+its budget is abandoned with a notice and a random legal move is played for it, so a game
+never stalls. Any change of game or seats bumps a generation counter: a late answer is dropped.
+
+Games extend the base through the public hooks listed in `GameWidget`'s docstring, never by
+overriding its underscore methods (their own `_intent_<type>` handlers excepted).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import math
 import pathlib
+import random
 import threading
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Iterator
 
 import anywidget
 import traitlets
@@ -19,33 +32,23 @@ import traitlets
 from ludotheque.engines.bots import Bot, Deadline, as_bot
 from ludotheque.engines.core import OMNISCIENT, Game, GameOverError, RulesError, State
 
+from .intents import (BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, check_shape,
+                      printable, quote)
+from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
+
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
 MAX_BOT_DELAY = 5.0
-BASE_INTENTS = {
-    "act": {"action": str, "ply": int},
-    "new": {},
-    "undo": {},
-    "redo": {},
-    "hint": {},
-    "seat": {"seat": int, "value": str},
-    "lang": {"value": str},
-    "speed": {"value": (int, float)},
-    "review": {"ply": (int, type(None))},
-}
-HIDDEN_INTENTS = {
-    "ready": {},
-    "omniscient": {"value": bool},
-}
-"""Intents of games with hidden information (`hidden_information = True`): `ready` lifts
-the hot-seat curtain for the seat it names; `omniscient` turns the all-seeing spectator
-view on or off (only with no human seat)."""
+MAX_BOT_SECONDS = 60.0
+GRACE = 0.5
+"""Seconds a bot may overrun its budget before its call is abandoned (plus half the budget)."""
+COMPILE_GRACE = 60.0
+"""Built-in bots honour their Deadline but a compiled level may first compile its kernels."""
+OUTPUT = ("observation", "review", "viewer", "curtain", "thinking", "hint", "notice", "levels",
+          "names", "options", "option_choices", "hidden")
+"""Synced traits that only the referee writes (from Python too): what the browser reads."""
 
-
-class IntentError(RulesError):
-    """An intent from the browser that is refused before it reaches the rules."""
-
-    code = "malformed"
+log = logging.getLogger(__name__)
 
 
 def bundle(name: str) -> pathlib.Path:
@@ -56,17 +59,28 @@ def bundle(name: str) -> pathlib.Path:
 class GameWidget(anywidget.AnyWidget):
     """A game in a notebook cell, playable by clicks and from Python.
 
-    Subclasses set `_esm`, `game_class`, `seat_names` and implement `make_bot`.
+    A game's widget sets `_esm`, `game_class`, `seat_names` and implements `make_bot`; it
+    may use these hooks (each documented where it is defined):
+
+    - `bot_levels()`, `choices()`, `default_seats()`: what the seat and options menus offer;
+    - `extra_observation(state, seat)`: its own keys added to the synced observation;
+    - `extra_traits(state)`: values of its own synced (output) traits, sent in the same message;
+    - `hint_for(position, deadline)`: the hint shown for a position;
+    - `on_change()`: called after every change of game or seats, before it is published;
+    - `browser_new_game(options)`: what a "new game" from the browser does;
+    - `run_task(kind, compute, done)`: any other long computation, bounded like the bots';
+    - `refresh()`: publish again after a game's own setting changed;
+    - `intents` and `_intent_<type>(content)`: the game's own intents.
     """
 
     game_class: ClassVar[type[Game]]
     seat_names: ClassVar[list[str]]
-    intents: ClassVar[dict[str, dict[str, Any]]] = BASE_INTENTS
-    """Intent type -> required fields and their types; a game adds its own intents by
+    intents: ClassVar[dict[str, dict[str, Field]]] = BASE_INTENTS
+    """Intent type -> required fields (`intents.Field`); a game adds its own intents by
     extending this dict and defining `_intent_<type>(content)`."""
     hidden_information: ClassVar[bool] = False
     """True for games with secrets (hands): with two or more human seats a curtain hides
-    the screen between turns (hot seat), and a game between bots shows both hands only when
+    the screen between turns (hot seat), and a game between bots shows every hand only when
     the `omniscient` view is turned on. Adds HIDDEN_INTENTS."""
 
     def __init_subclass__(cls, **kwargs: Any):
@@ -93,31 +107,45 @@ class GameWidget(anywidget.AnyWidget):
     """Hot seat with secrets: the seat to call to the screen (the observation meanwhile is
     the public one); None when no curtain is down."""
     omniscient = traitlets.Bool(False).tag(sync=True)
-    """Bots only, secrets: show every hand (the engine's `observation(OMNISCIENT)`)."""
+    """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
+    only in a game that never had a human seat, or once the game is over."""
 
     def __init__(self, seats: list[Any] | None = None, *, seed: int | None = None,
                  lang: str = "fr", bot_seconds: float = 1.0, bot_delay: float = 0.6,
                  options: dict[str, Any] | None = None, **start: Any):
+        if not (isinstance(bot_seconds, (int, float)) and 0 < bot_seconds <= MAX_BOT_SECONDS):
+            raise ValueError(f"bot_seconds must be a number in (0, {MAX_BOT_SECONDS}], "
+                             f"not {quote(bot_seconds)}")
         self.game = self.game_class(**(options or {}))
-        self.bot_seconds = bot_seconds
+        self.bot_seconds = float(bot_seconds)
         self._lock = threading.RLock()
+        self._writing = 0  # > 0 while the referee writes its output traits
         self._generation = 0
-        self._cancel = threading.Event()
-        self._worker: threading.Thread | None = None
+        self._slots: dict[str, TaskSlot] = {}
+        self._abandoned = Abandoned()
         self._notice_id = 0
+        self._refused_update = False
         self._state = self.game.new_game(seed, **start)
         self._custom_bots: dict[str, Bot] = {}
-        self._revealed: int | None = None  # hot seat: the seat that lifted the curtain
-        seats = [self._seat_label(seat) for seat in seats or self.default_seats()]
-        super().__init__(
-            levels=[*self.bot_levels(), *self._custom_bots], names=list(self.seat_names),
-            lang=lang, bot_delay=bot_delay, seats=seats, options=self.game.options,
-            option_choices=self.choices(), hidden=self.hidden_information,
-        )
+        self._levels = tuple(self.bot_levels())
+        self._review_ply: int | None = None
+        self._revealed: int | None = None  # the human seat now at the screen (secrets)
+        self._seen: set[int] = set()  # seats whose private view was shown in this game
+        self._had_human = False  # a human sat at this game (secrets: no omniscient view)
+        self._last_viewer: int | None = None
+        seat_labels = [self._seat_label(seat) for seat in seats or self.default_seats()]
+        self._levels = (*self._levels, *self._custom_bots)
+        with self._output():
+            super().__init__(
+                levels=list(self._levels), names=list(self.seat_names), lang=lang,
+                bot_delay=bot_delay, seats=seat_labels, options=self.game.options,
+                option_choices=self.choices(), hidden=self.hidden_information,
+            )
+        self._had_human = HUMAN in self.seats
         self.on_msg(self._on_intent)
         self.observe(self._on_seats, names="seats")
         self.observe(self._on_omniscient, names="omniscient")
-        self._changed()
+        self._changed(moved=False)
 
     # -- what each game provides ---------------------------------------------------
     def make_bot(self, level: str, seed: int) -> Bot:
@@ -125,6 +153,7 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def bot_levels(self) -> tuple[str, ...]:
+        """Bot levels a seat may take, weakest first (the last one gives hints)."""
         return ("1",)
 
     def choices(self) -> dict[str, list[Any]]:
@@ -135,6 +164,28 @@ class GameWidget(anywidget.AnyWidget):
         """Seat 0 human, the others the middle bot level."""
         levels = self.bot_levels()
         return [HUMAN] + [f"bot:{levels[len(levels) // 2]}"] * (self.game.players - 1)
+
+    def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
+        """Keys a game adds to the synced observation of `seat` in the live `state` (read it,
+        never change it); only what that seat may know."""
+        return {}
+
+    def extra_traits(self, state: State) -> dict[str, Any]:
+        """Values of the game's own output traits, published with the observation."""
+        return {}
+
+    def hint_for(self, position: State, deadline: Deadline) -> dict[str, Any]:
+        """The hint for `position` (the player to move's): the strongest bot's choice."""
+        bot = self.make_bot(self.bot_levels()[-1], seed=position.ply)
+        return {"action": str(bot.choose(position, deadline))}
+
+    def on_change(self) -> None:
+        """Called under the lock after every change of game or seats, before the new view is
+        published: forget what belonged to the old position, start background work."""
+
+    def browser_new_game(self, options: dict[str, Any]) -> None:
+        """A new game asked from the browser, with options already checked."""
+        self.new_game(options=options)
 
     def _seat_label(self, seat: Any) -> str:
         """A seat given as "human", "bot:N", or a bot / plain function of the observation
@@ -159,20 +210,23 @@ class GameWidget(anywidget.AnyWidget):
         with self._lock:
             game = self.game_class(**{**self.game.options, **(options or {})})
             state = game.new_game(seed, **start)
-            self.game, self._state, self.options = game, state, game.options
-            self._revealed = None
+            self.game, self._state = game, state
+            self._seen, self._revealed, self._last_viewer = set(), None, None
             seats = (list(self.seats) + self.default_seats()[len(self.seats):])[:game.players]
+            self._had_human = HUMAN in seats
+            with self._output():
+                self.options = game.options
             if seats != self.seats:
                 self.seats = seats  # observed: publishes and starts a bot
             else:
-                self._changed()
+                self._changed(moved=False)
 
     def play(self, action: Any, wait: bool = True) -> None:
         """Play an action (or its text) for whoever is to move; raises RulesError if the
         rules refuse it. With `wait`, return once the bots have replied."""
         with self._lock:
             self._state.apply(action)
-            self._changed()
+            self._changed(moved=True)
         if wait and HUMAN in self.seats:
             self.wait()
 
@@ -191,19 +245,96 @@ class GameWidget(anywidget.AnyWidget):
         deadline = Deadline(timeout)
         while True:
             with self._lock:
-                worker = self._worker if self._bot_to_move() else None
-            if worker is None:
-                return
-            worker.join(max(deadline.remaining(), 0))
-            if worker.is_alive():
-                raise TimeoutError(f"bots still playing after {timeout} s")
-            with self._lock:
-                if self._worker is worker:  # it ended without moving: failed or cancelled
+                if not self._bot_to_move():
                     return
+            if deadline.expired():
+                raise TimeoutError(f"bots still playing after {timeout} s")
+            self._slot("bot").join(min(max(deadline.remaining(), 0.01), 0.1))
+
+    def refresh(self) -> None:
+        """Publish the view again (after a game's own setting changed)."""
+        with self._lock:
+            self._publish()
+
+    def run_task(self, kind: str, compute: Callable[[Deadline], Any],
+                 done: Callable[[Any], None], seconds: float | None = None) -> None:
+        """Run `compute(deadline)` in the background, one at a time per `kind` (a new call
+        cancels the last); `done(result)` runs under the lock only if the game has not
+        changed meanwhile. A failure is reported as a `bot` notice."""
+        generation, budget = self._generation, seconds or self.bot_seconds
+
+        def work(cancel: threading.Event) -> None:
+            try:
+                result = compute(Deadline(budget, cancel))
+            except Exception as error:  # a computation's failure is reported, never fatal
+                with self._lock:
+                    if generation == self._generation and not cancel.is_set():
+                        self._notify("error", "bot", message=f"{kind}: {error}")
+                return
+            with self._lock:
+                if generation == self._generation and not cancel.is_set():
+                    done(result)
+
+        self._slot(kind).submit(work)
 
     def close(self) -> None:
-        self._cancel.set()
+        with self._lock:
+            self._generation += 1
+            for slot in self._slots.values():
+                slot.cancel()
         super().close()
+
+    # -- the browser writes nothing --------------------------------------------------
+    def set_state(self, sync_data: dict) -> None:
+        """A trait write from the browser (a comm `update`): refused, whatever it names.
+
+        The first one is logged; the writer's view gets the true values back."""
+        if not self._refused_update:
+            self._refused_update = True
+            log.warning("%s: a front-end wrote traits %s; refused (the browser only sends "
+                        "intents)", type(self).__name__, quote(", ".join(sorted(map(str, sync_data)))))
+        names = [name for name in sync_data if isinstance(name, str) and name in self.keys]
+        if names:
+            self.send_state(names[:len(self.keys)])
+
+    @contextlib.contextmanager
+    def _output(self) -> Iterator[None]:
+        self._writing += 1
+        try:
+            yield
+        finally:
+            self._writing -= 1
+
+    @traitlets.validate(*OUTPUT)
+    def _check_output(self, proposal: dict) -> Any:
+        if not self._writing:
+            raise traitlets.TraitError(
+                f"{proposal['trait'].name} is written by the referee only")
+        return proposal["value"]
+
+    @traitlets.validate("bot_delay")
+    def _check_delay(self, proposal: dict) -> float:
+        value = proposal["value"]
+        if not math.isfinite(value):
+            raise traitlets.TraitError(f"bot_delay must be a finite number, not {value}")
+        return min(max(value, 0.0), MAX_BOT_DELAY)
+
+    @traitlets.validate("seats")
+    def _check_seats(self, proposal: dict) -> list[str]:
+        seats = list(proposal["value"])
+        allowed = {HUMAN} | {f"bot:{level}" for level in self._levels}
+        if len(seats) != self.game.players or not set(seats) <= allowed:
+            raise traitlets.TraitError(
+                f"seats must be {self.game.players} values among {sorted(allowed)}, "
+                f"got {quote(seats)}")
+        return seats
+
+    @traitlets.validate("omniscient")
+    def _check_omniscient(self, proposal: dict) -> bool:
+        if proposal["value"] and not self._omniscient_allowed():
+            raise traitlets.TraitError("every hand is shown only in a game that never had a "
+                                       "human seat, or once it is over")
+        return proposal["value"]
 
     # -- state changes -------------------------------------------------------------
     def _step_back_or_forth(self, step: Callable[[], Any], possible: Callable[[], bool]) -> None:
@@ -213,200 +344,252 @@ class GameWidget(anywidget.AnyWidget):
         while possible() and not self._state.is_terminal() and self._bot_to_move() \
                 and HUMAN in self.seats:
             step()
-        self._changed()
+        self._changed(moved=False)
 
-    def _changed(self) -> None:
-        """After any change of game or seats: stop stale work, publish, start a bot."""
+    def _changed(self, moved: bool) -> None:
+        """After any change of game or seats: stop stale work, publish in one message,
+        start a bot. After a move the seat at the screen keeps it if it is to move again;
+        any other change (undo, redo, seats, new game) forgets who was there."""
         self._generation += 1
-        self._cancel.set()
-        self._cancel = threading.Event()
-        self.thinking = False
-        self.hint = {}
-        self.review = {}
-        self._publish()
+        for slot in self._slots.values():
+            slot.cancel()
+        if not moved or self._revealed != self._state.current_player():
+            self._revealed = None
+        self._review_ply = None
+        self.on_change()
+        with self.hold_sync():
+            with self._output():
+                self.hint, self.review = {}, {}
+                self.thinking = self._bot_to_move()
+            self._publish()
         self._start_bot_if_due()
 
-    def _publish(self) -> None:
+    def _view(self) -> tuple[int | None, int | None]:
+        """(viewer, curtain) from the seats and private state, never from a synced value."""
         humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
         to_move = self._state.current_player()
-        curtain = None
-        if len(humans) == 1:
-            viewer = humans[0]
-        elif humans and not self.hidden_information:
-            viewer = to_move if to_move in humans else self.viewer
-        elif humans:
-            # Hot seat with secrets: nobody's view until the seat to move says it is there.
-            revealed = to_move in humans and self._revealed == to_move
-            viewer = to_move if revealed else None
-            curtain = to_move if to_move in humans and not revealed else None
-        else:
-            viewer = None
+        if not self.hidden_information:
+            if len(humans) == 1:
+                return humans[0], None
+            if to_move in humans:
+                return to_move, None
+            return (self._last_viewer if self._last_viewer in humans else None), None
+        candidate = humans[0] if len(humans) == 1 else to_move if to_move in humans else None
+        if candidate is None:
+            return None, None
+        own_game = len(humans) == 1 and self._seen <= {candidate}
+        if candidate == self._revealed or own_game:
+            self._revealed = candidate
+            return candidate, None
+        return None, candidate
+
+    def _publish(self) -> None:
+        viewer, curtain = self._view()
+        if viewer is not None:
+            self._seen.add(viewer)
+            self._last_viewer = viewer
+        if self.omniscient and not self._omniscient_allowed():
+            with self._output():
+                self.omniscient = False
         with self.hold_sync():  # one message: never a private view under a lifted curtain
-            self.viewer, self.curtain = viewer, curtain
-            self.observation = self._state.observation(self._seat_shown())
+            with self._output():
+                self.viewer, self.curtain = viewer, curtain
+                seat = self._seat_shown()
+                self.observation = {**self._state.observation(seat),
+                                    **self.extra_observation(self._state, seat)}
+                for name, value in self.extra_traits(self._state).items():
+                    setattr(self, name, value)
 
     def _seat_shown(self) -> Any:
         """The seat whose observation is synced: the viewer, or OMNISCIENT for a spectator of
         bots who turned the omniscient view on."""
-        if self.viewer is None and self.omniscient and HUMAN not in self.seats:
+        if self.viewer is None and self.omniscient and self._omniscient_allowed():
             return OMNISCIENT
         return self.viewer
+
+    def _omniscient_allowed(self) -> bool:
+        return HUMAN not in self.seats and (not self._had_human or self._state.is_terminal())
 
     def _bot_to_move(self) -> bool:
         seat = self._state.current_player()
         return not self._state.is_terminal() and self.seats[seat] != HUMAN
 
-    def _bot(self, seat: int) -> Bot:
-        """The bot for `seat`, seeded from the game and the ply: a seeded game replays
-        exactly, and after an undo a bot answers as it did before."""
-        level = self.seats[seat].split(":", 1)[1]
+    def _slot(self, kind: str) -> TaskSlot:
+        if kind not in self._slots:
+            self._slots[kind] = TaskSlot(f"{self.game.name}-{kind}")
+        return self._slots[kind]
+
+    def _bot(self, level: str, position: State) -> Bot:
+        """The bot playing `level` in `position`, seeded from the game and the ply: a seeded
+        game replays exactly, and after an undo a bot answers as it did before."""
         if level in self._custom_bots:
             return self._custom_bots[level]
-        return self.make_bot(level, seed=hash((self._state.seed, self._state.ply)))
+        return self.make_bot(level, seed=hash((position.seed, position.ply)))
 
     def _start_bot_if_due(self) -> None:
         if not self._bot_to_move():
-            self._worker = None
             return
-        bot = self._bot(self._state.current_player())
-        self._run_in_background(bot, self.bot_delay, self._bot_answered)
+        generation, position = self._generation, self._state.clone()
+        seat, delay = position.current_player(), self.bot_delay
+        level = self.seats[seat].split(":", 1)[1]
 
-    def _bot_answered(self, action: Any) -> None:
-        self._state.apply(action)
-        self._changed()
-
-    def _run_in_background(self, bot: Bot, delay: float, done: Callable[[Any], None],
-                           visible: bool = True) -> None:
-        """Let `bot` think on a copy of the state; `done(action)` runs under the lock
-        only if nothing changed meanwhile. `visible` shows it as a bot thinking."""
-        generation, cancel, position = self._generation, self._cancel, self._state.clone()
-        self.thinking = visible
-
-        def think() -> None:
+        def work(cancel: threading.Event) -> None:
             if cancel.wait(delay):
                 return
-            try:
-                action = bot.choose(position, Deadline(self.bot_seconds, cancel))
-            except Exception as error:  # a bot's failure is reported, never fatal
-                with self._lock:
-                    if generation == self._generation:
-                        self.thinking = False
-                        self._notify("error", "bot", message=str(error))
-                return
+            action, failure = self._bot_answer(seat, level, position, cancel)
             with self._lock:
-                if generation == self._generation and not cancel.is_set():
-                    self.thinking = False
-                    done(action)
+                if generation != self._generation or cancel.is_set():
+                    return
+                if failure is not None:
+                    self._notify("error", "bot", message=failure, seat=seat)
+                    action = random.Random(hash((position.seed, position.ply, "fallback"))) \
+                        .choice(position.legal_actions())
+                self._state.apply(action)
+                self._changed(moved=True)
 
-        self._worker = threading.Thread(target=think, daemon=True, name=f"{self.game.name}-bot")
-        self._worker.start()
+        self._slot("bot").submit(work)
+
+    def _bot_answer(self, seat: int, level: str, position: State,
+                    cancel: threading.Event) -> tuple[Any, str | None]:
+        """The bot's checked answer, or None and why it failed (a failure, an overrun, an
+        answer that is not a legal action)."""
+        try:
+            bot = self._bot(level, position)
+            custom = level in self._custom_bots
+            limit = self.bot_seconds * 1.5 + (GRACE if custom else COMPILE_GRACE)
+            answer = answer_within(bot, position.clone(), self.bot_seconds, limit, cancel,
+                                   self._abandoned, key=f"{seat}:{level}")
+            if cancel.is_set():
+                return None, None
+            action = position.game.parse_action(answer) if isinstance(answer, str) else answer
+            if not position.is_legal(action):
+                raise IllegalAnswer(f"answered {quote(str(answer))}, not a legal move now")
+            return action, None
+        except (Overrun, Stuck) as error:
+            return None, f"{self.names[seat]}: {error}; a random legal move was played"
+        except Exception as error:  # whatever a bot raises is reported, never fatal
+            return None, (f"{self.names[seat]}: {type(error).__name__}: "
+                          f"{printable(str(error), 120)}; a random legal move was played")
 
     def _on_seats(self, change: dict) -> None:
         with self._lock:
             if HUMAN in self.seats:
-                self.omniscient = False  # a player at the table: no peeking
-            self._changed()
+                self._had_human = True
+            self._changed(moved=False)
 
     def _on_omniscient(self, change: dict) -> None:
         with self._lock:
             self._publish()
 
-    @traitlets.validate("seats")
-    def _check_seats(self, proposal: dict) -> list[str]:
-        seats = list(proposal["value"])
-        allowed = {HUMAN} | {f"bot:{level}" for level in self.levels or self.bot_levels()}
-        if len(seats) != self.game.players or not set(seats) <= allowed:
-            raise traitlets.TraitError(
-                f"seats must be {self.game.players} values among {sorted(allowed)}, got {seats}")
-        return seats
-
     # -- intents from the browser --------------------------------------------------
     def _on_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Every intent ends in a change or a notice; nothing escapes to the kernel."""
         try:
-            kind = self._check_shape(content)
+            kind = check_shape(content, self.intents)
             with self._lock:
                 getattr(self, f"_intent_{kind}")(content)
         except RulesError as error:
             self._notify("error", error.code, message=str(error), **error.params)
+        except Exception as error:  # a referee bug: logged with its trace, told as such
+            log.exception("%s: intent failed", type(self).__name__)
+            self._notify("error", "internal", message=f"{type(error).__name__}")
 
-    def _check_shape(self, content: Any) -> str:
-        if not isinstance(content, dict) or content.get("type") not in self.intents:
-            raise IntentError(f"unknown intent {content!r:.80}")
-        kind = content["type"]
-        for field, kinds in self.intents[kind].items():
-            value = content.get(field, ...)
-            if (isinstance(value, bool) and kinds is not bool) or not isinstance(value, kinds):
-                raise IntentError(f"intent {kind!r} needs a field {field!r} of the right type")
-        return kind
+    def _refuse_under_curtain(self, what: str) -> None:
+        if self.curtain is not None:
+            raise RulesError(f"the curtain is down: {what} waits until the player to move "
+                             "says they are there").with_code("not-your-turn")
 
     def _intent_act(self, content: dict) -> None:
         state = self._state
         if state.is_terminal():
             raise GameOverError("the game is over", action=content["action"])
         if content["ply"] != state.ply:
-            raise RulesError(f"move made at ply {content['ply']}, the game is at ply {state.ply}",
-                             action=content["action"]).with_code("stale")
-        if self._bot_to_move() or self.thinking or self.review:
+            raise RulesError(f"move made at ply {quote(content['ply'])}, the game is at ply "
+                             f"{state.ply}", action=content["action"]).with_code("stale")
+        if self._bot_to_move() or self._review_ply is not None:
             raise RulesError("it is not a human's turn").with_code("not-your-turn")
-        if self.curtain is not None:
-            raise RulesError("the curtain is down: the player to move must say they are there "
-                             "first").with_code("not-your-turn")
+        self._refuse_under_curtain("a move")
         state.apply(content["action"])
-        self._changed()
+        self._changed(moved=True)
 
     def _intent_new(self, content: dict) -> None:
-        options = content.get("options", {})
+        self.browser_new_game(self.checked_options(content.get("options", {})))
+
+    def checked_options(self, options: Any) -> dict[str, Any]:
+        """`options` from the browser, each among `choices()` with the very same type."""
         choices = self.option_choices
-        if not isinstance(options, dict) or any(
-                name not in choices or value not in choices[name] for name, value in options.items()):
-            raise IntentError(f"options must be a dict of choices among {choices}")
-        self.new_game(options=options)
+        if type(options) is not dict or any(
+                name not in choices or not any(type(value) is type(allowed) and value == allowed
+                                               for allowed in choices[name])
+                for name, value in options.items()):
+            raise IntentError(f"options must be an object of choices among {choices}")
+        return options
 
     def _intent_undo(self, _content: dict) -> None:
+        self._refuse_under_curtain("taking back")
         self.undo()
 
     def _intent_redo(self, _content: dict) -> None:
+        self._refuse_under_curtain("replaying")
         self.redo()
 
     def _intent_hint(self, _content: dict) -> None:
-        if self._state.is_terminal():
+        state = self._state
+        if state.is_terminal():
             raise GameOverError("the game is over")
-        if self.hidden_information and self._state.current_player() != self.viewer:
+        self._refuse_under_curtain("a hint")
+        to_move = state.current_player()
+        if self.seats[to_move] != HUMAN or (self.hidden_information and to_move != self.viewer):
             # a hint names a card of the hand to move: only for the player holding it
             raise RulesError("a hint is for the player to move only").with_code("not-your-turn")
-        ply = self._state.ply
-        hint_bot = self.make_bot(self.bot_levels()[-1], seed=ply)
-        self._run_in_background(
-            hint_bot, 0.0, lambda action: self.set_trait("hint", {"action": str(action), "ply": ply}),
-            visible=False)
+        position = state.clone()
+        self.run_task("hint", lambda deadline: self.hint_for(position, deadline),
+                      lambda hint: self._show_hint({**hint, "ply": position.ply}))
+
+    def _show_hint(self, hint: dict) -> None:
+        with self._output():
+            self.hint = hint
 
     def _intent_seat(self, content: dict) -> None:
         seats = list(self.seats)
         if not 0 <= content["seat"] < len(seats):
-            raise IntentError(f"there is no seat {content['seat']}")
+            raise IntentError(f"there is no seat {quote(content['seat'])}")
+        self._refuse_under_curtain("changing seats")
         seats[content["seat"]] = content["value"]
+        humans_change = (seats[content["seat"]] == HUMAN) != (self.seats[content["seat"]] == HUMAN)
+        if self.hidden_information and humans_change and self._seen \
+                and not self._state.is_terminal():
+            raise RulesError("in a game with secrets, who plays in person is fixed once a "
+                             "hand has been shown: start a new game to change it"
+                             ).with_code("hidden")
         try:
             self.seats = seats
         except traitlets.TraitError as error:
-            raise IntentError(str(error)) from error
+            raise IntentError(str(error)) from None
 
     def _intent_lang(self, content: dict) -> None:
         if content["value"] not in ("fr", "en"):
-            raise IntentError(f"unknown language {content['value']!r}")
+            raise IntentError(f"unknown language {quote(content['value'])}")
         self.lang = content["value"]
 
     def _intent_speed(self, content: dict) -> None:
-        self.bot_delay = min(max(float(content["value"]), 0.0), MAX_BOT_DELAY)
+        value = content["value"]  # finite, checked by its field
+        self.bot_delay = float(min(max(value, 0), MAX_BOT_DELAY))
 
     def _intent_review(self, content: dict) -> None:
         ply = content["ply"]
         if ply is None:
-            self.review = {}
+            self._review_ply = None
+            with self._output():
+                self.review = {}
             return
+        self._refuse_under_curtain("looking back")
         if not 0 <= ply <= self._state.ply:
-            raise IntentError(f"there is no move {ply}")
+            raise IntentError(f"there is no move {quote(ply)}")
         past = self._state.replayed(ply)
-        self.review = {"ply": ply, "observation": past.observation(self._seat_shown())}
+        self._review_ply = ply
+        with self._output():
+            self.review = {"ply": ply, "observation": past.observation(self._seat_shown())}
 
     def _intent_ready(self, _content: dict) -> None:
         if self.curtain is None:
@@ -415,13 +598,16 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
 
     def _intent_omniscient(self, content: dict) -> None:
-        if HUMAN in self.seats:
-            raise RulesError("the hands stay hidden while a human plays").with_code("hidden")
+        if content["value"] and not self._omniscient_allowed():
+            raise RulesError("every hand is shown only in a game that never had a human "
+                             "seat, or once it is over").with_code("hidden")
         self.omniscient = content["value"]
 
     def _notify(self, level: str, code: str, **params: Any) -> None:
         self._notice_id += 1
-        self.notice = {"id": self._notice_id, "level": level, "code": code, "params": params}
+        safe = {str(name)[:40]: printable(value) for name, value in list(params.items())[:8]}
+        with self._output():
+            self.notice = {"id": self._notice_id, "level": level, "code": code, "params": safe}
 
     # -- display -------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -432,3 +618,9 @@ class GameWidget(anywidget.AnyWidget):
             return f"{type(self).__name__}(turns={state.ply}, {outcome})"
         return (f"{type(self).__name__}(turn={state.ply + 1}, "
                 f"to_move={self.names[state.current_player()]!r})")
+
+
+class IllegalAnswer(RulesError):
+    """A bot answered something that is not a legal action now."""
+
+    code = "bot"

@@ -13,13 +13,16 @@ Decisions (see docs/protocol.md for the traits and intents every game shares):
   (the speed control); "pause" puts the seat back to `"human"`. "Step" is the act intent
   `{"type": "act", "action": "step", "ply": n}`; "undo step" is the base's undo (with one
   human seat it takes back exactly one step).
-- **The seed is secret while the deal is in play**: it fixes the order of the stock. The
-  trait `deal_number` is None during play and becomes the seed once the deal has ended (won
-  or lost), so a class can replay it; it goes back to None if the end is undone. A deal
-  given as a whole deck (`deck=[...]`) has no number. The observation never holds the seed.
-- **Replay a deal**: the game intent `{"type": "replay", "seed": n}` (optionally with
-  `"options"`, checked like those of `new`) starts the deal number `n`, a whole number
-  0 <= n < 2**32; a seed typed in the browser is input, not a leak.
+- **The seed is secret while the deal is in play**: it fixes the order of the stock, and
+  an unseeded deal draws it with 128 bits of entropy, so the cards seen cannot be traced
+  back to it. `deal_number` (Python) is None during play and becomes the seed once the deal
+  has ended (won or lost), so a class can replay it; it goes back to None if the end is
+  undone. The synced trait `deal` carries it as digits (a browser's numbers stop at 2**53).
+  A deal given as a whole deck (`deck=[...]`) has no number. The observation never holds
+  the seed.
+- **Replay a deal**: the game intent `{"type": "replay", "seed": n}` (digits, or a whole
+  number; optionally with `"options"`, checked like those of `new`) starts the deal number
+  `n`, 0 <= n < 2**128; a seed typed in the browser is input, not a leak.
 - **Readings**: `choices()` offers every switch of `readings.py` with its values; the kit's
   options panel sends `{"type": "new", "options": {...}}` to deal again under other rules.
 - A new deal or a replay asked from the browser starts **paused** (seat back to human);
@@ -45,11 +48,18 @@ from ludotheque.engines.core import State
 from ludotheque.engines.petits_pas import CHOICES, STEP
 from ludotheque.engines.petits_pas import PetitsPas as PetitsPasGame
 
-from .base import BASE_INTENTS, HUMAN, GameWidget, IntentError, bundle
+from .base import HUMAN, GameWidget, bundle
+from .intents import BASE_INTENTS, DEAL, IntentError
 
 AUTO = "auto"
 """The bot level that plays the deal by itself."""
-SEED_LIMIT = 2**32
+SEED_LIMIT = 2**128
+
+
+def _deal_number(state: State) -> int | None:
+    if state.is_terminal() and state.start.get("deck") is None:
+        return state.seed
+    return None
 
 
 class AutoStep(Bot):
@@ -72,10 +82,10 @@ class PetitsPas(GameWidget):
     _esm = bundle("petits_pas")
     game_class = PetitsPasGame
     seat_names = ["Joueur"]
-    intents = {**BASE_INTENTS, "replay": {"seed": int}}
+    intents = {**BASE_INTENTS, "replay": {"seed": DEAL}}
 
-    deal_number = traitlets.Int(None, allow_none=True).tag(sync=True)
-    """The deal's number (its seed) once it has ended, else None: see the module docstring."""
+    deal = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    """The deal's number (its seed, as digits) once it has ended, else None."""
 
     # -- what the base asks of a game ------------------------------------------------
     def bot_levels(self) -> tuple[str, ...]:
@@ -90,63 +100,52 @@ class PetitsPas(GameWidget):
         """Every switch of the readings, with its values (the first is the default)."""
         return {switch: list(values) for switch, values in CHOICES.items()}
 
+    def extra_traits(self, state: State) -> dict[str, Any]:
+        number = _deal_number(state)
+        return {"deal": None if number is None else str(number)}
+
+    def browser_new_game(self, options: dict[str, Any]) -> None:
+        """A deal started from the browser waits for its first step."""
+        self.new_game(options=options)
+        self._pause()
+
     # -- Python API for notebooks ----------------------------------------------------
+    @property
+    def deal_number(self) -> int | None:
+        """The deal's seed once the deal has ended (None during play, or for a given deck)."""
+        return _deal_number(self.state)
+
     def step(self, count: int = 1) -> None:
         """Make `count` steps at once (fewer if the deal ends first)."""
         for _ in range(count):
-            with self._lock:
-                if self._state.is_terminal():
-                    return
-                self._state.apply(STEP)
-                self._changed()
+            if self.state.is_terminal():
+                return
+            self.play(STEP, wait=False)
 
     def finish(self) -> None:
         """Play the deal to its end at once."""
-        with self._lock:
-            while not self._state.is_terminal():
-                self._state.apply(STEP)
-            self._changed()
+        while not self.state.is_terminal():
+            self.play(STEP, wait=False)
 
     def autoplay(self, on: bool = True) -> None:
         """Let the deal play itself at `bot_delay` seconds a step (or stop it)."""
         self.seats = [f"bot:{AUTO}" if on else HUMAN]
 
-    # -- the deal's number, only once the deal is over -------------------------------
-    def _publish(self) -> None:
-        super()._publish()
-        state = self._state
-        given_deck = state.start.get("deck") is not None
-        self.deal_number = state.seed if state.is_terminal() and not given_deck else None
-
     # -- intents from the browser ----------------------------------------------------
-    def _checked_options(self, content: dict) -> dict[str, Any]:
-        options = content.get("options", {})
-        choices = self.option_choices
-        if not isinstance(options, dict) or any(
-                name not in choices or value not in choices[name] for name, value in options.items()):
-            raise IntentError(f"options must be a dict of choices among {choices}")
-        return options
-
-    def _intent_new(self, content: dict) -> None:
-        super()._intent_new(content)
-        self._pause()
-
     def _intent_replay(self, content: dict) -> None:
-        seed = content["seed"]
+        seed = int(content["seed"])  # digits or a whole number, checked by its field
         if not 0 <= seed < SEED_LIMIT:
-            raise IntentError(f"a deal number is a whole number from 0 to {SEED_LIMIT - 1}, "
-                              f"not {seed}", seed=seed)
-        self.new_game(seed=seed, options=self._checked_options(content))
+            raise IntentError("a deal number is a whole number from 0 to 2**128 - 1")
+        self.new_game(seed=seed, options=self.checked_options(content.get("options", {})))
         self._pause()
 
     def _pause(self) -> None:
-        """A deal started from the browser waits for its first step."""
         if self.seats != [HUMAN]:
             self.seats = [HUMAN]
 
     # -- display ---------------------------------------------------------------------
     def __repr__(self) -> str:
-        table = self._state.table
+        table = self.state.table
         if table.result:
             return f"PetitsPas(steps={table.steps}, {table.result}, left={table.cards_left()})"
         return f"PetitsPas(steps={table.steps}, stock={len(table.stock)}, left={table.cards_left()})"

@@ -22,10 +22,12 @@ from typing import Any
 import traitlets
 
 from ludotheque.engines.bots import Bot
+from ludotheque.engines.core import State
 from ludotheque.engines.sorciere import DEFAULT_DEXTERITY, LEVELS, bot_for_level
 from ludotheque.engines.sorciere import Sorciere as SorciereGame
 
-from .base import BASE_INTENTS, GameWidget, bundle
+from .base import GameWidget, bundle
+from .intents import BASE_INTENTS, BOOL
 
 
 class Sorciere(GameWidget):
@@ -35,16 +37,14 @@ class Sorciere(GameWidget):
     _esm = bundle("sorciere")
     game_class = SorciereGame
     seat_names = ["Hansel", "Gretel", "Jorinde", "Joringel"]
-    intents = {**BASE_INTENTS, "risk": {"value": bool}}
+    intents = {**BASE_INTENTS, "risk": {"value": BOOL}}
 
     risk_view = traitlets.Bool(False)
     """Teaching mode: the observation carries each card's collapse risk."""
 
     def __init__(self, seats: list[Any] | None = None, *, risk_view: bool = False, **kwargs: Any):
-        self._risk_ready = False
         super().__init__(seats, **kwargs)
-        self._risk_ready = True
-        self.observe(self._on_risk_view, names="risk_view")
+        self.observe(lambda _change: self.refresh(), names="risk_view")
         self.risk_view = risk_view
 
     def bot_levels(self) -> tuple[str, ...]:
@@ -61,16 +61,10 @@ class Sorciere(GameWidget):
         return ["human", "bot:2", "bot:3", "bot:4"][:self.game.players]
 
     # -- the risk view ---------------------------------------------------------------
-    def _publish(self) -> None:
-        with self.hold_sync():
-            super()._publish()
-            if self._risk_ready and self.risk_view:
-                risk = self._state.roof.risk_map(DEFAULT_DEXTERITY)
-                self.observation = {**self.observation, "risk": risk}
-
-    def _on_risk_view(self, change: dict) -> None:
-        with self._lock:
-            self._publish()
+    def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
+        if not self.risk_view:
+            return {}
+        return {"risk": state.roof.risk_map(DEFAULT_DEXTERITY)}
 
     def _intent_risk(self, content: dict) -> None:
         self.risk_view = content["value"]

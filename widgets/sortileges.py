@@ -6,13 +6,19 @@ import threading
 from typing import Any
 
 from ludotheque.engines.bots import Bot, Deadline
-from ludotheque.engines.core import GameOverError
+from ludotheque.engines.core import State
 from ludotheque.engines.sortileges import LEVELS, bot_for_level
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
-from ludotheque.engines.sortileges.analysis import analyse, value
-from ludotheque.engines.sortileges.fast import warm_up
 
-from .base import BASE_INTENTS, GameWidget, IntentError, bundle
+from .base import GameWidget, bundle
+from .intents import BASE_INTENTS, BOOL
+
+
+def _warm_up() -> None:
+    """Compile level 5's kernels while the user reads the board (numba loads only here)."""
+    from ludotheque.engines.sortileges.fast import warm_up
+
+    warm_up()
 
 
 class Sortileges(GameWidget):
@@ -32,13 +38,12 @@ class Sortileges(GameWidget):
     _esm = bundle("sortileges")
     game_class = SortilegesGame
     seat_names = ["Têtdevache", "Fasderat"]
-    intents = {**BASE_INTENTS, "analysis": {"on": bool}}
+    intents = {**BASE_INTENTS, "analysis": {"on": BOOL}}
 
     def __init__(self, *args: Any, **kwargs: Any):
         self._analysis_on = False
-        self._analysis_thread: threading.Thread | None = None
-        # level 5 and the analysis use numba kernels: load them while the user reads the board
-        threading.Thread(target=warm_up, daemon=True, name="sortileges-warm-up").start()
+        self._analysis: dict[str, Any] | None = None
+        threading.Thread(target=_warm_up, daemon=True, name="sortileges-warm-up").start()
         super().__init__(*args, **kwargs)
 
     def bot_levels(self) -> tuple[str, ...]:
@@ -52,74 +57,54 @@ class Sortileges(GameWidget):
         """Turn the analysis overlay on (or off) from Python."""
         with self._lock:
             self._analysis_on = bool(on)
-            self._publish()
-            self._start_analysis()
+            self.on_change()
+            self.refresh()
 
     def wait_analysis(self, timeout: float = 30.0) -> dict:
         """Block until the overlay's analysis of the live position is ready; returns it."""
-        thread = self._analysis_thread
-        if thread is not None:
-            thread.join(timeout)
+        deadline = Deadline(timeout)
+        while not deadline.expired() and self.observation.get("analysis", {}).get("status") \
+                == "thinking":
+            deadline.cancel.wait(0.02)
         return dict(self.observation.get("analysis", {}))
-
-    def _check_shape(self, content: Any) -> str:
-        # bool is refused by the base's field check (it is an int); "on" must be one.
-        if isinstance(content, dict) and content.get("type") == "analysis":
-            if not isinstance(content.get("on"), bool):
-                raise IntentError("intent 'analysis' needs a field 'on' (true or false)")
-            return "analysis"
-        return super()._check_shape(content)
 
     def _intent_analysis(self, content: dict) -> None:
         self._analysis_on = content["on"]
-        self._publish()
-        self._start_analysis()
+        self.on_change()
+        self.refresh()
 
-    def _publish(self) -> None:
-        super()._publish()
-        if self._analysis_on:
-            self.observation = {**self.observation,
-                                "analysis": {"ply": self._state.ply, "status": "thinking"}}
-
-    def _changed(self) -> None:
-        super()._changed()
-        self._start_analysis()
-
-    def _start_analysis(self) -> None:
+    def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
         if not self._analysis_on:
-            return
-        if self._state.is_terminal():
-            self.observation = {**self.observation,
-                                "analysis": {"ply": self._state.ply, "status": "over"}}
-            return
-        generation, cancel, position = self._generation, self._cancel, self._state.clone()
-        seconds = self.bot_seconds
+            return {}
+        if state.is_terminal():
+            return {"analysis": {"ply": state.ply, "status": "over"}}
+        return {"analysis": self._analysis or {"ply": state.ply, "status": "thinking"}}
 
-        def think() -> None:
-            try:
-                result = analyse(position, Deadline(seconds, cancel))
-            except Exception as error:  # an analysis failure is reported, never fatal
-                with self._lock:
-                    if generation == self._generation:
-                        self._notify("error", "bot", message=f"analysis: {error}")
-                return
-            with self._lock:
-                if generation == self._generation and self._analysis_on and not cancel.is_set():
-                    self.observation = {**self.observation, "analysis": result}
+    def on_change(self) -> None:
+        """A new position: the overlay's analysis of the last one no longer holds."""
+        self._analysis = None
+        position = self.state
+        if self._analysis_on and not position.is_terminal():
+            self.run_task("analysis", self._analyse(position), self._show_analysis)
 
-        self._analysis_thread = threading.Thread(target=think, daemon=True,
-                                                 name="sortileges-analysis")
-        self._analysis_thread.start()
+    def _analyse(self, position: State) -> Any:
+        def compute(deadline: Deadline) -> dict[str, Any]:
+            from ludotheque.engines.sortileges.analysis import analyse
+
+            _warm_up()  # the budget counts once the kernels are compiled
+            return analyse(position, Deadline(self.bot_seconds, deadline.cancel))
+
+        return compute
+
+    def _show_analysis(self, result: dict[str, Any]) -> None:
+        self._analysis = result
+        self.refresh()
 
     # -- a hint with its score -------------------------------------------------------
-    def _intent_hint(self, _content: dict) -> None:
-        if self._state.is_terminal():
-            raise GameOverError("the game is over")
-        ply = self._state.ply
-        bot = self.make_bot(self.bot_levels()[-1], seed=ply)
+    def hint_for(self, position: State, deadline: Deadline) -> dict[str, Any]:
+        from ludotheque.engines.sortileges.analysis import value
 
-        def done(action: Any) -> None:
-            self.hint = {"action": str(action), "ply": ply,
-                         "score": value(getattr(bot, "score", 0.0))}
-
-        self._run_in_background(bot, 0.0, done, visible=False)
+        _warm_up()  # the budget counts once the kernels are compiled
+        bot = self.make_bot(self.bot_levels()[-1], seed=position.ply)
+        action = bot.choose(position, Deadline(self.bot_seconds, deadline.cancel))
+        return {"action": str(action), "score": value(getattr(bot, "score", 0.0))}

@@ -11,7 +11,7 @@ export const PETITS_PAS = {
   css: PETITS_PAS_CSS,
   createBoard,
   // Traits of this game beyond the kit's (read into view.extra).
-  traits: ["deal_number"],
+  traits: ["deal"],
   // The kit's parts this game does without: the board has its own step and play buttons,
   // a hint or a move list of "step, step, step" would say nothing.
   kit: { buttons: ["new", "undo", "redo"], seats: false, moves: false },

@@ -190,10 +190,10 @@ describe("the deal's number", () => {
     expect($(".pp-deal-text").textContent).toMatch(/sera montré à la fin/);
     expect($(".pp-replay-this").hidden).toBe(true);
     model.set("observation", PP.lost);
-    model.set("deal_number", 3021);
+    model.set("deal", "3021");
     expect($(".pp-deal-text").textContent).toBe("Donne n° 3021");
     click($(".pp-replay-this"));
-    expect(model.sent).toEqual([{ type: "replay", seed: 3021, options: PP.start.reading }]);
+    expect(model.sent).toEqual([{ type: "replay", seed: "3021", options: PP.start.reading }]);
   });
 
   it("replays a typed number under the rules chosen in the options panel", () => {
@@ -203,19 +203,21 @@ describe("the deal's number", () => {
     select.dispatchEvent(new Event("change"));
     $(".pp-replay-input").value = " 4294967295 ";
     $(".pp-replay-form").dispatchEvent(new Event("submit", { cancelable: true }));
-    expect(model.sent).toEqual([{ type: "replay", seed: 4294967295, options: { ...PP.start.reading, take: "lower" } }]);
+    expect(model.sent).toEqual([{ type: "replay", seed: "4294967295", options: { ...PP.start.reading, take: "lower" } }]);
   });
 
   it("refuses what is not a deal number, without asking Python", () => {
     const { model, $ } = renderPetitsPas({ lang: "en" });
-    for (const text of ["", "-1", "4294967296", "12.5", "1e3", "douze"]) {
+    for (const text of ["", "-1", "340282366920938463463374607431768211456", "12.5", "1e3", "douze"]) {
       $(".pp-replay-input").value = text;
       $(".pp-replay-form").dispatchEvent(new Event("submit", { cancelable: true }));
       expect($(".pp-replay-error").hidden, text).toBe(false);
     }
-    expect($(".pp-replay-error").textContent).toMatch(/whole number from 0 to 4,294,967,295/);
+    expect($(".pp-replay-error").textContent).toMatch(/whole number from 0 to 2\^128 − 1/);
     expect(model.sent).toEqual([]);
-    expect([parseDealNumber("0"), parseDealNumber("007"), parseDealNumber("4294967296")]).toEqual([0, 7, null]);
+    expect([parseDealNumber("0"), parseDealNumber("007"), parseDealNumber("4294967296"),
+      parseDealNumber("340282366920938463463374607431768211455"), parseDealNumber("340282366920938463463374607431768211456")])
+      .toEqual(["0", "7", "4294967296", "340282366920938463463374607431768211455", null]);
   });
 });
 

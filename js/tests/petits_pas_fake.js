@@ -17,7 +17,7 @@ export function petitsPasTraits(overrides = {}) {
     bot_delay: 0.6,
     options: structuredClone(fixtures.start.reading),
     option_choices: structuredClone(fixtures.choices),
-    deal_number: null,
+    deal: null,
     ...overrides,
   };
 }

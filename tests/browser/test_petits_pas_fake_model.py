@@ -85,16 +85,16 @@ def test_reduced_motion_does_not_animate(open_widget):
 
 
 def test_the_end_shows_the_number_and_replays(open_widget, output_dir):
-    page = open_widget("dark", fixture="lost", deal_number=1234567, seats=["human"])
+    page = open_widget("dark", fixture="lost", deal="1234567", seats=["human"])
     assert "1234567" in page.locator(".pp-deal").inner_text()
     shoot(page, output_dir, "dark-lost")
     page.click(".pp-replay-this")
     page.fill(".pp-replay-input", "42")
     page.click(".pp-replay")
     reading = FIXTURES["start"]["reading"]
-    assert sent(page) == [{"type": "replay", "seed": 1234567, "options": reading},
-                          {"type": "replay", "seed": 42, "options": reading}]
-    page = open_widget(fixture="won", deal_number=7, lang="en")
+    assert sent(page) == [{"type": "replay", "seed": "1234567", "options": reading},
+                          {"type": "replay", "seed": "42", "options": reading}]
+    page = open_widget(fixture="won", deal="7", lang="en")
     assert "Won" in page.locator(".ludo-status").inner_text()
     shoot(page, output_dir, "light-won-en")
 

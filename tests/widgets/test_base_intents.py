@@ -167,7 +167,7 @@ class Crash(Bot):
         return 1 / 0
 
 
-def test_a_failing_bot_is_reported_not_fatal():
+def test_a_failing_bot_is_reported_and_the_game_goes_on():
     class Broken(Sortileges):
         def make_bot(self, level, seed):
             return Crash()
@@ -176,7 +176,9 @@ def test_a_failing_bot_is_reported_not_fatal():
     try:
         widget.wait(5)
         assert widget.notice["code"] == "bot" and "division" in widget.notice["params"]["message"]
-        assert widget.state.ply == 0 and not widget.thinking
+        assert "random legal move" in widget.notice["params"]["message"]
+        assert widget.state.ply == 1 and widget.state.current_player() == 1
+        assert not widget.thinking
     finally:
         widget.close()
 

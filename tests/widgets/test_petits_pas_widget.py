@@ -62,8 +62,11 @@ def test_a_step_plays_one_step_and_explains_it(deal):
     ({"type": "act", "action": "step", "ply": "0"}, "malformed"),
     ({"type": "act", "action": "step"}, "malformed"),
     ({"type": "replay", "seed": -1}, "malformed"),
-    ({"type": "replay", "seed": 2**32}, "malformed"),
-    ({"type": "replay", "seed": "12"}, "malformed"),
+    ({"type": "replay", "seed": 2**128}, "malformed"),
+    ({"type": "replay", "seed": str(2**128)}, "malformed"),
+    ({"type": "replay", "seed": "-12"}, "malformed"),
+    ({"type": "replay", "seed": "1e3"}, "malformed"),
+    ({"type": "replay", "seed": "１２"}, "malformed"),
     ({"type": "replay", "seed": 12.0}, "malformed"),
     ({"type": "replay", "seed": True}, "malformed"),
     ({"type": "replay"}, "malformed"),
@@ -204,8 +207,10 @@ def test_replay_a_deal_by_its_number_under_the_chosen_reading(deal):
     assert deal.state.seed == SEED and deal.options["refill"] == "close-up"
     expected = Rules(refill="close-up").new_game(seed=SEED)
     assert deal.observation == expected.observation(0)
-    send(deal, {"type": "replay", "seed": 2**32 - 1})
-    assert deal.state.seed == 2**32 - 1 and deal.notice == {}
+    send(deal, {"type": "replay", "seed": str(2**128 - 1)})  # digits: a browser's numbers stop at 2**53
+    assert deal.state.seed == 2**128 - 1 and deal.notice == {}
+    deal.finish()
+    assert deal.deal == str(2**128 - 1)
 
 
 # -- the deal's number: secret while the deal is in play --------------------------------
@@ -240,7 +245,7 @@ def test_only_the_observation_and_ui_settings_are_synced(deal):
     base = set(GameWidget.class_trait_names(sync=True)) - anywidget_traits
     own = {name for name in deal.trait_names(sync=True)
            if name not in anywidget_traits and name[0] != "_"}
-    assert own - base == {"deal_number"} and "observation" in base
+    assert own - base == {"deal"} and "observation" in base
     assert deal.observation == deal.state.observation(0)
 
 

@@ -3,7 +3,6 @@
 import json
 
 
-
 class Wire:
     """Records every message a widget sends towards the browser (state syncs and custom
     messages alike), so tests can audit exactly what crossed."""
@@ -26,3 +25,8 @@ def send(widget, intent):
     widget._handle_custom_msg(intent, [])
 
 
+
+
+def browser_write(widget, state):
+    """Deliver a trait write (a comm `update`) as ipywidgets receives one from a browser."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})

@@ -13,18 +13,18 @@ import { keyframes, planStep } from "./motion.js";
 
 const AUTO = "bot:auto";
 const HUMAN = "human";
-const SEED_LIMIT = 2 ** 32;
+const SEED_LIMIT = 2n ** 128n; // deal numbers are 128-bit seeds: sent as digits, not numbers
 const STEP_MS = 1400; // one step's animation when stepping by hand
 let boards = 0; // to give each board's pattern its own id
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** A deal number typed by a person, or null if it is not one. */
+/** A deal number typed by a person, as canonical digits, or null if it is not one. */
 export function parseDealNumber(text) {
   const clean = String(text ?? "").trim();
-  if (!/^\d+$/.test(clean)) return null;
-  const number = Number(clean);
-  return Number.isSafeInteger(number) && number < SEED_LIMIT ? number : null;
+  if (!/^\d{1,40}$/.test(clean)) return null;
+  const number = BigInt(clean);
+  return number < SEED_LIMIT ? number.toString() : null;
 }
 
 export function createBoard(ctx) {
@@ -42,11 +42,11 @@ export function createBoard(ctx) {
   const explain = h("div", { class: "pp-explain", "aria-live": "polite" }, explainMain, explainMore);
 
   const dealText = h("span", { class: "pp-deal-text" });
-  const replayThis = h("button", { type: "button", class: "ludo-button pp-replay-this", onclick: () => replay(view.extra.deal_number) });
+  const replayThis = h("button", { type: "button", class: "ludo-button pp-replay-this", onclick: () => replay(view.extra.deal) });
   const deal = h("div", { class: "pp-deal" }, dealText, replayThis);
   const replayLabel = h("span", { class: "pp-replay-label" });
   const replayInput = h("input", {
-    class: "pp-replay-input", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", size: 11,
+    class: "pp-replay-input", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", size: 20,
     oninput: () => { replayError.hidden = true; },
   });
   const replayButton = h("button", { type: "submit", class: "ludo-button pp-replay" });
@@ -234,7 +234,7 @@ export function createBoard(ctx) {
     explainMore.replaceChildren(...lines.slice(1).map((line) => h("li", {}, line)));
     explain.dataset.kind = obs.events?.[0]?.kind ?? "start";
 
-    const number = view.extra.deal_number;
+    const number = view.extra.deal;
     const known = number !== null && number !== undefined;
     deal.dataset.known = String(known);
     dealText.textContent = known ? t(lang, "board.deal-number", { n: number }) : t(lang, "board.deal-secret");

@@ -57,7 +57,7 @@ export const PETITS_PAS_STRINGS = {
     "board.replay-this": "Rejouer cette donne",
     "board.replay-label": "Rejouer la donne n°",
     "board.replay": "Rejouer",
-    "board.replay-bad": "Un numéro de donne est un nombre entier de 0 à 4 294 967 295.",
+    "board.replay-bad": "Un numéro de donne est un nombre entier de 0 à 2^128 − 1 (39 chiffres au plus).",
     "board.legend": "↷ : la carte a déjà sauté (elle ne bouge plus tant qu'il reste un talon). ▲ : la carte qui joue.",
   },
   en: {
@@ -114,7 +114,7 @@ export const PETITS_PAS_STRINGS = {
     "board.replay-this": "Replay this deal",
     "board.replay-label": "Replay deal no.",
     "board.replay": "Replay",
-    "board.replay-bad": "A deal number is a whole number from 0 to 4,294,967,295.",
+    "board.replay-bad": "A deal number is a whole number from 0 to 2^128 − 1 (at most 39 digits).",
     "board.legend": "↷: the card has jumped (it cannot move again while the stock lasts). ▲: the card that moves.",
   },
 };

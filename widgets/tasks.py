@@ -1,0 +1,148 @@
+"""Background work of a widget, bounded: one computation per kind, budgets enforced.
+
+A widget thinks in the background for three reasons (a bot's move, a hint, a game's own
+analysis) and each request may arrive again before the last is done: a click flood, a bot
+that never answers. Two rules keep that bounded:
+
+- `TaskSlot`: at most one thread per kind. A new request cancels the running one and waits
+  for it to unwind; only the latest waiting request is kept (a hundred hints cost one).
+- `answer_within`: a bot's `choose` runs in a thread of its own that is abandoned when it
+  overruns its budget (a student's function may ignore the `Deadline`). A bot that still
+  has an abandoned call running is not called again, so each bot leaves at most one thread
+  behind, however often it is asked.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable
+
+from ludotheque.engines.bots import Bot, Deadline
+from ludotheque.engines.core import State
+
+POLL = 0.02
+"""Seconds between two looks at a cancel flag while waiting for a bot's thread."""
+
+
+class TaskSlot:
+    """One kind of background work: at most one thread runs it at a time."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._pending: Callable[[threading.Event], None] | None = None
+
+    def submit(self, work: Callable[[threading.Event], None]) -> None:
+        """Run `work(cancel)` in the background once the slot is free; a request still
+        waiting is replaced, a running one is told to stop."""
+        with self._lock:
+            if self._thread is not None:
+                self._cancel.set()
+                self._pending = work
+            else:
+                self._start(work)
+
+    def cancel(self) -> None:
+        """Tell the running work to stop and forget the waiting one."""
+        with self._lock:
+            self._pending = None
+            self._cancel.set()
+
+    def busy(self) -> bool:
+        with self._lock:
+            return self._thread is not None
+
+    def join(self, timeout: float) -> bool:
+        """Wait until the slot is idle (the waiting request too); False on timeout."""
+        deadline = Deadline(timeout)
+        while not deadline.expired():
+            with self._lock:
+                thread = self._thread
+            if thread is None:
+                return True
+            thread.join(min(max(deadline.remaining(), 0), POLL * 5))
+        return not self.busy()
+
+    def _start(self, work: Callable[[threading.Event], None]) -> None:
+        cancel = threading.Event()
+
+        def run() -> None:
+            try:
+                work(cancel)
+            finally:
+                with self._lock:
+                    following, self._pending = self._pending, None
+                    self._thread = None
+                    if following is not None:
+                        self._start(following)
+
+        self._cancel = cancel
+        self._thread = threading.Thread(target=run, daemon=True, name=f"ludotheque-{self.name}")
+        self._thread.start()
+
+
+class Overrun(Exception):
+    """A bot did not answer within its budget and its grace; its call was abandoned."""
+
+
+class Stuck(Exception):
+    """A bot is still busy with an earlier, abandoned call: it is not asked again."""
+
+
+class Abandoned:
+    """The calls that overran, one per bot key: the threads a widget could not stop."""
+
+    def __init__(self) -> None:
+        self._threads: dict[str, threading.Thread] = {}
+        self._lock = threading.Lock()
+
+    def busy(self, key: str) -> bool:
+        with self._lock:
+            thread = self._threads.get(key)
+            if thread is not None and not thread.is_alive():
+                del self._threads[key]
+                thread = None
+            return thread is not None
+
+    def add(self, key: str, thread: threading.Thread) -> None:
+        with self._lock:
+            self._threads[key] = thread
+
+    def count(self) -> int:
+        with self._lock:
+            return sum(thread.is_alive() for thread in self._threads.values())
+
+
+def answer_within(bot: Bot, position: State, seconds: float, limit: float,
+                  cancel: threading.Event, abandoned: Abandoned, key: str) -> Any:
+    """`bot.choose(position)` with a `Deadline(seconds, cancel)`, waited for at most `limit`
+    seconds. Raises `Overrun` (the call is left behind, recorded under `key`), `Stuck` if
+    the bot's previous call is still running, or whatever the bot raised. Returns None at
+    once if `cancel` is set meanwhile."""
+    if abandoned.busy(key):
+        raise Stuck(f"{key} is still busy with an earlier move")
+    outcome: dict[str, Any] = {}
+
+    def call() -> None:
+        try:
+            outcome["action"] = bot.choose(position, Deadline(seconds, cancel))
+        except BaseException as error:  # reported to the waiting thread, never lost
+            outcome["error"] = error
+
+    thread = threading.Thread(target=call, daemon=True, name=f"ludotheque-bot-{key}")
+    start = time.monotonic()
+    thread.start()
+    while thread.is_alive():
+        thread.join(POLL)
+        if cancel.is_set() or time.monotonic() - start > limit:
+            if thread.is_alive():
+                abandoned.add(key, thread)
+                if cancel.is_set():
+                    return None
+                raise Overrun(f"{key} did not answer within {limit:.1f} s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("action")
