@@ -18,8 +18,8 @@ from __future__ import annotations
 from ..bots import SearchCancelled
 from .evaluation import Geometry
 from .rules import Sortileges
-from .toolkit import (WIN, Candidate, bound_of, every_turn, from_child, position_key, settled,
-                      window_bound_for_child)
+from .toolkit import (WIN, Candidate, bound_of, child_window, every_turn, from_child,
+                      position_key, settled)
 
 EXACT_FREE = 9
 """Free squares (not spelled, no witch) at or below which the search solves exactly."""
@@ -89,9 +89,7 @@ class ExactEndgame:
         for target, spell in every_turn(self.game, spelled, mover, other):
             after = spelled if spell is None else spelled | 1 << spell
             # WIN - d seen from the child is -(WIN - (d + 1)) here
-            child = self.search(after, other, target, -window_bound_for_child(beta),
-                                -window_bound_for_child(alpha))
-            score = from_child(child)
+            score = from_child(self.search(after, other, target, *child_window(alpha, beta)))
             if score > best:
                 best = score
                 if score > alpha:

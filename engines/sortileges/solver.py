@@ -39,8 +39,8 @@ from .board import squares_of
 from .evaluation import Geometry
 from .rules import Sortileges, SortilegesState, isola_houses
 from .toolkit import BIG, EMPTY, KEY_SQUARES, NO_SPELL, as_turn, every_turn
-from .toolkit_kernels import (bound_of, dilate, from_child, pack_turn, popcount, position_key,
-                              settled, steps_by_room, unpack_turn, window_bound_for_child)
+from .toolkit_kernels import (bound_of, child_window, dilate, from_child, pack_turn, popcount,
+                              position_key, settled, steps_by_room, unpack_turn)
 
 OFFSET = 4 * BIG
 """A table entry is (score + OFFSET) << 2 | bound: one int32, never 0 (EMPTY) once written."""
@@ -196,10 +196,9 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
             turn = turns[j]
             target, spell = unpack_turn(turn)
             after = spelled if spell == NO_SPELL else spelled | (1 << spell)
-            child = _search(after, other, target, -window_bound_for_child(beta),
-                            -window_bound_for_child(alpha), ply + 1, neighbours, geo, sym_bytes,
-                            sym_squares, keys, entries, killers, stats)
-            score = from_child(child)
+            low, high = child_window(alpha, beta)
+            score = from_child(_search(after, other, target, low, high, ply + 1, neighbours, geo,
+                                       sym_bytes, sym_squares, keys, entries, killers, stats))
             if score > best:
                 best = score
                 if score > alpha:

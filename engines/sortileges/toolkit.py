@@ -100,14 +100,13 @@ def from_child(score):
     return -score - 1
 
 
-def window_bound_for_child(bound):
-    """A window bound of the parent moved the way `from_child` moves scores (one turn
-    nearer the end), before the child negates it: the child's window is then exact."""
-    if bound > 0:
-        return bound + 1
-    if bound < 0:
-        return bound - 1
-    return bound
+def child_window(alpha, beta):
+    """The window (alpha, beta) of a node in an exact search, as its child must search it:
+    negated, swapped, and one turn nearer the end, so that `from_child` of the child's
+    answer falls below, inside or above (alpha, beta) exactly when it should."""
+    nearer_beta = beta + 1 if beta > 0 else beta - 1 if beta < 0 else beta
+    nearer_alpha = alpha + 1 if alpha > 0 else alpha - 1 if alpha < 0 else alpha
+    return -nearer_beta, -nearer_alpha
 
 
 # -- keys -----------------------------------------------------------------------------

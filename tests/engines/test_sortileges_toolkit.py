@@ -14,9 +14,9 @@ from ludotheque.engines.sortileges import toolkit, toolkit_kernels
 from ludotheque.engines.sortileges.evaluation import Geometry
 from ludotheque.engines.sortileges.toolkit import (EXACT, LOWER, UPPER, WIN, as_turn, bound_of,
                                                    candidate_turns, capped, check_not_over,
-                                                   every_turn, first_then, from_child,
-                                                   relative_to_node, relative_to_root, settled,
-                                                   steps_by_room, window_bound_for_child)
+                                                   child_window, every_turn, first_then,
+                                                   from_child, relative_to_node, relative_to_root,
+                                                   settled, steps_by_room)
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
@@ -111,7 +111,7 @@ def test_a_childs_window_is_exact_for_its_parent(big):
     scores = [big - d for d in range(1, 8)] + [d - big for d in range(1, 8)]
     for a in scores + [-big - 1]:
         for b in [bound for bound in scores + [big + 1] if bound > a]:
-            low, high = -window_bound_for_child(b), -window_bound_for_child(a)
+            low, high = child_window(a, b)
             for child in scores:
                 seen = from_child(child)
                 assert (seen <= a) == (child >= high) and (seen >= b) == (child <= low)
@@ -177,6 +177,9 @@ def test_compiled_keys_turns_and_scores_are_the_readable_ones():
         assert toolkit_kernels.search_score(solved) == toolkit.search_score(solved)
     assert toolkit.search_score(toolkit.BIG - 3) == WIN - 3
     assert toolkit.search_score(3 - toolkit.BIG) == 3 - WIN
+    for a, b in [(-1, 1), (toolkit.BIG - 5, toolkit.BIG + 1), (-toolkit.BIG - 1, 0)]:
+        assert toolkit_kernels.child_window(a, b) == child_window(a, b)
+        assert toolkit_kernels.from_child(a) == from_child(a)
     for score in (WIN - 7, 7 - WIN, 12.5):
         assert toolkit_kernels.relative_to_node(score, 4) == relative_to_node(score, 4)
         assert toolkit_kernels.relative_to_root(score, 4) == relative_to_root(score, 4)
