@@ -29,8 +29,9 @@ class Board:
     """Geometry of a `files` × `ranks` field: names, neighbours, distances. Immutable.
 
     Sizes are bounded: each side from MIN_SIDE to MAX_SIDE, and at most MAX_SQUARES squares,
-    because the compiled search packs a board into one 64-bit int and keeps square 63 to
-    mean "no spell". That leaves every board the notebooks and tests play (3×3 … 6×8, 3×12)."""
+    as many as the searches' 6 bits a square can name (63 means "no spell" in a packed
+    turn). The compiled search and the solver hold 51 squares at most and say so. That leaves
+    every board the notebooks and tests play (3×3 … 6×6, 6×8, 3×12)."""
 
     MIN_SIDE = 2
     MAX_SIDE = 12
@@ -43,7 +44,7 @@ class Board:
                                  f"{self.MAX_SIDE}, not {quote(side)}")
         if files * ranks > self.MAX_SQUARES:
             raise ValueError(f"a {files}×{ranks} board has {files * ranks} squares; the most "
-                             f"is {self.MAX_SQUARES} (the compiled search packs a board in 64 bits)")
+                             f"is {self.MAX_SQUARES} (the searches name a square in 6 bits)")
         self.files = files
         self.ranks = ranks
         self.size = files * ranks

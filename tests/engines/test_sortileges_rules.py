@@ -70,6 +70,8 @@ def test_houses_can_be_chosen_and_survive_json():
     ({"files": 13}, "files"),
     ({"ranks": 10**5}, "ranks"),
     ({"files": 8, "ranks": 8}, "64 squares; the most is 63"),
+    ({"files": 4, "ranks": 13}, "ranks"),
+    ({"files": 13, "ranks": 4}, "files"),
     ({"files": 6.0}, "files"),
     ({"ranks": True}, "ranks"),
     ({"houses": "c1d8"}, "two squares"),
@@ -103,7 +105,7 @@ def test_only_a_few_board_sizes_stay_in_memory():
     ({"witches": 5}, "witches must be a list"),
     ({"witches": [["a1"], "b2"]}, "not a square"),
     ({"spells": {"a2": 1}}, "spells must be a list"),
-    ({"spells": ["a2"] * 49}, "spells must be a list"),
+    ({"spells": ["a2"] * 49}, "spells must be a list"),  # more than the 48 squares
     ({"first": True}, "first must be one of 0, 1"),
 ])
 def test_start_choices_of_the_wrong_shape_are_value_errors(start, message):
