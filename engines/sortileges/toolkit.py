@@ -14,8 +14,8 @@ square of the witch to move, the other witch's square) and share:
   of the exact searches, each with its steps with most room first (alpha-beta cuts sooner);
 * **bot plumbing**: a candidate as a `Turn`, the refusal of a finished game, the budget.
 
-Plain Python, no numba: the compiled searches use the same blocks compiled
-(`toolkit_kernels.py`), so levels 1 to 4 never load numba.
+Plain Python, no numba, so levels 1 to 4 never load it: the compiled searches use these
+blocks compiled by `toolkit_kernels.py` (whose docstring says when to clear numba's cache).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """The search toolkit (`toolkit.py`) compiled by numba, for the compiled searches (`fast.py`,
 `solver.py`); importing this module loads numba.
 
-The arithmetic of bounds, win scores, keys and packed turns is the toolkit's own code,
-compiled as it is. Three blocks work on arrays instead of Python ints and sets, each beside
-the readable version it mirrors (tests compare them): `popcount` (`int.bit_count`),
-`dilate` (`evaluation.Geometry.dilate`), `steps_by_room` (`toolkit.steps_by_room`).
+The arithmetic of bounds, win scores, keys, packed turns and candidate spells is the
+toolkit's own code, compiled as it is. Three blocks are written again for int64s and arrays,
+each tested against the readable version it mirrors (test_sortileges_toolkit.py):
+`popcount` (`int.bit_count`), `dilate` (`evaluation.Geometry.dilate`), `steps_by_room`
+(`toolkit.steps_by_room`).
 
 numba's disk cache does not notice a change in a function called from another file: after
 editing this module or `toolkit.py`, delete `__pycache__/*.nbi` and `*.nbc` here.
