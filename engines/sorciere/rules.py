@@ -96,7 +96,7 @@ def parse_dexterity(text: str) -> float:
         raise NotationError(f"dexterity {quote(text)} is not a number", text=quote(text))
     value = float(text)
     if not 0.0 <= value <= 1.0:
-        raise NotationError(f"dexterity must be between 0 and 1, not {quote(text)}",
+        raise NotationError(f"dexterity must be between 0 and 1, not {value:g}",
                             text=quote(text))
     return round(value, PRECISION)
 
