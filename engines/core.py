@@ -214,7 +214,7 @@ class Game(ABC):
             except ModuleNotFoundError:
                 pass
         if name not in Game.registry:
-            raise ValueError(f"unknown game {name!r}; known: {sorted(Game.registry)}")
+            raise ValueError(f"unknown game {quote(name)}; known: {sorted(Game.registry)}")
         return Game.registry[name](**options)
 
     def __eq__(self, other: object) -> bool:

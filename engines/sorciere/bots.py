@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from ..bots import Bot, Deadline
-from ..core import GameOverError
+from ..core import GameOverError, quote
 from .roof import DEFAULT_DEXTERITY
 from .rules import Next, Pull, Put, SorciereState, collapse_probability
 
@@ -154,7 +154,6 @@ def bot_for_level(level: int | str, seed: int | None = None,
                   dexterity: float = DEFAULT_DEXTERITY) -> SorciereBot:
     """1 random, 2 careful, 3 greedy, 4 expected value."""
     kinds = {"1": RandomSorciereBot, "2": CarefulBot, "3": GreedyBot, "4": ExpectedValueBot}
-    level = str(level)
-    if level not in kinds:
-        raise ValueError(f"Sorcière bot levels are {', '.join(LEVELS)}, not {level!r}")
-    return kinds[level](seed, dexterity)
+    if str(level) not in kinds:
+        raise ValueError(f"Sorcière bot levels are {', '.join(LEVELS)}, not {quote(level)}")
+    return kinds[str(level)](seed, dexterity)

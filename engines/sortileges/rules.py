@@ -157,7 +157,7 @@ class SortilegesState(State):
         One walk through the rules in turn order, so `is_legal` and the explanation agree.
         """
         if not isinstance(action, Turn):
-            return f"{action!r} is not a turn of Sortilèges"
+            return f"{quote(action)} is not a turn of Sortilèges"
         if self.winner is not None:
             return "the game is over"
         board = self.game.board
