@@ -59,7 +59,8 @@ class Move(NamedTuple):
         return f"{verb} {CARDS[self.card].code}{colour}"
 
     def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
+        """The notation, or the raw fields of a move no text reads as (Move(1, -1, -1))."""
+        return f"Move({str(self)!r})" if self.is_value() else f"Move{tuple.__repr__(self)}"
 
     @staticmethod
     def parse(text: Any) -> Move:
@@ -226,7 +227,7 @@ def refusal(t: Table, move: Move) -> str | None:
     if not isinstance(move, Move):
         return f"{quote(move)} is not a move of Tir de tuyau"
     if not move.is_value():
-        return f"{quote(tuple.__repr__(move))} names no verb, card or colour of Tir de tuyau"
+        return f"{quote(repr(move))} names no verb, card or colour of Tir de tuyau"
     if t.phase == PHASE_OVER:
         return "the game is over"
     if t.phase == PHASE_CHOOSE:

@@ -263,6 +263,7 @@ def test_a_move_object_with_an_index_alias_is_refused_and_changes_nothing():
             state.apply(forged)
     assert state.to_json() == before and state.movers == movers
     assert state.apply(Move(PLAY, INDEX["S3"])) == Move(PLAY, INDEX["S3"])
+    assert repr(Move(PLAY, -1)) == "Move(1, -1, -1)"  # a bot's bad answer shows as it is
 
 
 @pytest.mark.parametrize("text", ["play \u017f3", "play S\U0001d7d1", "gnome r\u0435d",
