@@ -30,10 +30,10 @@ import anywidget
 import traitlets
 
 from ludotheque.engines.bots import Bot, Deadline, as_bot
-from ludotheque.engines.core import OMNISCIENT, Game, GameOverError, RulesError, State
+from ludotheque.engines.core import (OMNISCIENT, Game, GameOverError, RulesError, State,
+                                     check_choice, quote)
 
-from .intents import (BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, check_shape,
-                      printable, quote)
+from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, check_shape, printable
 from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -518,11 +518,13 @@ class GameWidget(anywidget.AnyWidget):
     def checked_options(self, options: Any) -> dict[str, Any]:
         """`options` from the browser, each among `choices()` with the very same type."""
         choices = self.option_choices
-        if type(options) is not dict or any(
-                name not in choices or not any(type(value) is type(allowed) and value == allowed
-                                               for allowed in choices[name])
-                for name, value in options.items()):
+        if type(options) is not dict or not set(options) <= set(choices):
             raise IntentError(f"options must be an object of choices among {choices}")
+        try:
+            for name, value in options.items():
+                check_choice(name, value, choices[name])
+        except ValueError as error:
+            raise IntentError(str(error)) from None
         return options
 
     def _intent_undo(self, _content: dict) -> None:

@@ -11,12 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ludotheque.engines.core import RulesError
-
-MAX_TEXT = 200
-"""Longest text field an intent may carry (an action's notation is far shorter)."""
-QUOTE = 40
-"""Characters of a refused input quoted back in a notice."""
+from ludotheque.engines.core import MAX_TEXT, RulesError, quote
 
 
 class IntentError(RulesError):
@@ -93,22 +88,6 @@ def check_shape(content: Any, intents: dict[str, dict[str, Field]]) -> str:
         except IntentError as error:
             raise IntentError(f"intent {kind!r}, field {name!r}: {error}") from None
     return kind
-
-
-def quote(value: Any, limit: int = QUOTE) -> str:
-    """A short, printable, encodable rendering of any input, for a refusal's message.
-
-    Containers are named, not rendered: a deeply nested or huge value costs nothing."""
-    if isinstance(value, str):
-        text = value if len(value) <= limit else value[:limit] + "…"
-        text = text.encode("utf-8", "replace").decode("utf-8")
-        return repr(text)
-    if value is None or isinstance(value, (bool, float)):
-        return repr(value)
-    if isinstance(value, int):
-        digits = len(str(value)) if abs(value) < 10**limit else None
-        return repr(value) if digits is not None and digits <= limit else "a number too long to quote"
-    return f"a {type(value).__name__}"
 
 
 def printable(value: Any, limit: int = MAX_TEXT) -> Any:

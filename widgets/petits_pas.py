@@ -44,7 +44,7 @@ from typing import Any
 import traitlets
 
 from ludotheque.engines.bots import Bot, Deadline
-from ludotheque.engines.core import State
+from ludotheque.engines.core import SEED_BITS, State
 from ludotheque.engines.petits_pas import CHOICES, STEP
 from ludotheque.engines.petits_pas import PetitsPas as PetitsPasGame
 
@@ -53,7 +53,6 @@ from .intents import BASE_INTENTS, DEAL, IntentError
 
 AUTO = "auto"
 """The bot level that plays the deal by itself."""
-SEED_LIMIT = 2**128
 
 
 def _deal_number(state: State) -> int | None:
@@ -134,8 +133,8 @@ class PetitsPas(GameWidget):
     # -- intents from the browser ----------------------------------------------------
     def _intent_replay(self, content: dict) -> None:
         seed = int(content["seed"])  # digits or a whole number, checked by its field
-        if not 0 <= seed < SEED_LIMIT:
-            raise IntentError("a deal number is a whole number from 0 to 2**128 - 1")
+        if not 0 <= seed < 2**SEED_BITS:
+            raise IntentError(f"a deal number is a whole number from 0 to 2**{SEED_BITS} - 1")
         self.new_game(seed=seed, options=self.checked_options(content.get("options", {})))
         self._pause()
 
