@@ -7,18 +7,12 @@ from typing import Any
 
 from ludotheque.engines.bots import Bot, Deadline
 from ludotheque.engines.core import State
-from ludotheque.engines.sortileges import LEVELS, bot_for_level
+from ludotheque.engines.sortileges import LEVELS, bot_for_level, warm_up
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
+from ludotheque.engines.sortileges.analysis import analyse, value
 
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
-
-
-def _warm_up() -> None:
-    """Compile level 5's kernels while the user reads the board (numba loads only here)."""
-    from ludotheque.engines.sortileges.fast import warm_up
-
-    warm_up()
 
 
 class Sortileges(GameWidget):
@@ -43,7 +37,9 @@ class Sortileges(GameWidget):
     def __init__(self, *args: Any, **kwargs: Any):
         self._analysis_on = False
         self._analysis: dict[str, Any] | None = None
-        threading.Thread(target=_warm_up, daemon=True, name="sortileges-warm-up").start()
+        # level 5, hints and the analysis use compiled kernels: build them while the user
+        # reads the board (numba is loaded by this call, not by importing the widgets)
+        threading.Thread(target=warm_up, daemon=True, name="sortileges-warm-up").start()
         super().__init__(*args, **kwargs)
 
     def bot_levels(self) -> tuple[str, ...]:
@@ -89,9 +85,7 @@ class Sortileges(GameWidget):
 
     def _analyse(self, position: State) -> Any:
         def compute(deadline: Deadline) -> dict[str, Any]:
-            from ludotheque.engines.sortileges.analysis import analyse
-
-            _warm_up()  # the budget counts once the kernels are compiled
+            warm_up()  # the budget counts once the kernels are compiled
             return analyse(position, Deadline(self.bot_seconds, deadline.cancel))
 
         return compute
@@ -102,9 +96,7 @@ class Sortileges(GameWidget):
 
     # -- a hint with its score -------------------------------------------------------
     def hint_for(self, position: State, deadline: Deadline) -> dict[str, Any]:
-        from ludotheque.engines.sortileges.analysis import value
-
-        _warm_up()  # the budget counts once the kernels are compiled
+        warm_up()  # the budget counts once the kernels are compiled
         bot = self.make_bot(self.bot_levels()[-1], seed=position.ply)
         action = bot.choose(position, Deadline(self.bot_seconds, deadline.cancel))
         return {"action": str(action), "score": value(getattr(bot, "score", 0.0))}
