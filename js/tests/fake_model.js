@@ -1,7 +1,8 @@
 // A stand-in for anywidget's model: traits in a Map, change listeners, and a record of
-// every intent sent. Tests play Python's part by calling `model.set`. The fixtures are
-// observations made by engines/sortileges (seed 1, first=0, seat 0 viewing), with `turns`
-// kept for the seat to move only, as docs/protocol.md says.
+// every intent sent; `renderWidget` mounts a game on one. Tests play Python's part by
+// calling `model.set`. The fixtures are observations made by engines/sortileges (seed 1,
+// first=0, seat 0 viewing), with `turns` kept for the seat to move only, as
+// docs/protocol.md says.
 
 import fixtures from "./fixtures/sortileges.json" with { type: "json" };
 
@@ -51,4 +52,15 @@ export function createFakeModel(overrides = {}) {
     listenerCount: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
   };
   return model;
+}
+
+/** Render `widget` (a game entry's default export) on a fake model holding `traits`. */
+export function renderWidget(widget, traits = {}) {
+  const model = createFakeModel(traits);
+  const el = document.createElement("div");
+  document.body.append(el);
+  const cleanup = widget.render({ model, el });
+  const $ = (selector) => el.querySelector(selector);
+  const $$ = (selector) => [...el.querySelectorAll(selector)];
+  return { model, el, cleanup, $, $$ };
 }

@@ -1,16 +1,10 @@
-// Render a widget into a fresh element of the jsdom document.
+// Render Sortilèges on the fake model, and drive any widget with clicks and keys.
 
-import widget from "../src/sortileges.js";
-import { createFakeModel } from "./fake_model.js";
+import sortileges from "../src/sortileges.js";
+import { renderWidget } from "./fake_model.js";
 
 export function renderSortileges(overrides = {}) {
-  const model = createFakeModel(overrides);
-  const el = document.createElement("div");
-  document.body.append(el);
-  const cleanup = widget.render({ model, el });
-  const $ = (selector) => el.querySelector(selector);
-  const $$ = (selector) => [...el.querySelectorAll(selector)];
-  return { model, el, cleanup, $, $$ };
+  return renderWidget(sortileges, overrides);
 }
 
 export function click(element) {

@@ -1,16 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { KIT_STRINGS, LANGS, translator } from "../src/kit/i18n.js";
 import { parseDealNumber } from "../src/petits_pas/board.js";
 import { cardLabel, parseCard } from "../src/petits_pas/cards.js";
 import { geometry, HEAD, layout } from "../src/petits_pas/layout.js";
 import { planStep } from "../src/petits_pas/motion.js";
-import { PETITS_PAS_STRINGS } from "../src/petits_pas/strings.js";
 import { click, key } from "./helpers.js";
 import { PP, renderPetitsPas } from "./petits_pas_fake.js";
 
-const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const cardsIn = (root, selector) => [...root.querySelectorAll(`${selector} .pp-card`)].map((n) => n.dataset.card);
 
 afterEach(() => {
@@ -339,31 +334,6 @@ describe("animation", () => {
     expect(calls).toEqual([]);
     expect(hidden).toEqual([]);
     expect($(`.pp-card[data-card="${PP.cover[1].events[0].card}"]`).classList.contains("pp-moved")).toBe(true);
-  });
-});
-
-describe("strings", () => {
-  it("every key exists in both languages, with the same placeholders", () => {
-    const [fr, en] = LANGS.map((lang) => PETITS_PAS_STRINGS[lang]);
-    expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
-    for (const k of Object.keys(fr)) expect(placeholders(en[k]), k).toEqual(placeholders(fr[k]));
-  });
-
-  it("labels every reading and every value the engine offers", () => {
-    const tt = translator(KIT_STRINGS, PETITS_PAS_STRINGS);
-    for (const [name, values] of Object.entries(PP.choices)) {
-      expect(tt.has(`option.${name}`), name).toBe(true);
-      for (const value of values) expect(tt.has(`option.${name}.${value}`), `${name}.${value}`).toBe(true);
-    }
-  });
-
-  it("has every key the board asks for", () => {
-    const tt = translator(KIT_STRINGS, PETITS_PAS_STRINGS);
-    const dir = join(import.meta.dirname, "..", "src", "petits_pas");
-    const sources = readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8")).join("\n");
-    const keys = [...sources.matchAll(/"((?:board|status|options|button)\.[\w.-]+)"/g)].map((m) => m[1]);
-    expect(keys.length).toBeGreaterThan(15);
-    for (const k of keys) expect(tt.has(k), k).toBe(true);
   });
 });
 

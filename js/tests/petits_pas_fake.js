@@ -4,7 +4,7 @@
 
 import fixtures from "./fixtures/petits_pas.json" with { type: "json" };
 import widget from "../src/petits_pas.js";
-import { createFakeModel } from "./fake_model.js";
+import { renderWidget } from "./fake_model.js";
 
 export const PP = fixtures;
 
@@ -23,11 +23,5 @@ export function petitsPasTraits(overrides = {}) {
 }
 
 export function renderPetitsPas(overrides = {}) {
-  const model = createFakeModel(petitsPasTraits(overrides));
-  const el = document.createElement("div");
-  document.body.append(el);
-  const cleanup = widget.render({ model, el });
-  const $ = (selector) => el.querySelector(selector);
-  const $$ = (selector) => [...el.querySelectorAll(selector)];
-  return { model, el, cleanup, $, $$ };
+  return renderWidget(widget, petitsPasTraits(overrides));
 }

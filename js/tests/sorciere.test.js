@@ -1,23 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/sorciere.js";
 import { dexterity, holdDexterity, timing } from "../src/sorciere/gesture.js";
-import { createFakeModel } from "./fake_model.js";
 import fixtures from "./fixtures/sorciere.json" with { type: "json" };
+import { renderWidget } from "./fake_model.js";
 
 afterEach(() => document.body.replaceChildren());
 
 function render(overrides = {}) {
-  const model = createFakeModel({
+  return renderWidget(widget, {
     observation: structuredClone(fixtures.live), seats: ["human", "bot:2", "bot:3"],
     levels: ["1", "2", "3", "4"], names: ["Hansel", "Gretel", "Jorinde"],
     options: { players: 3 }, option_choices: { players: [2, 3, 4] }, ...overrides,
   });
-  const el = document.createElement("div");
-  document.body.append(el);
-  widget.render({ model, el });
-  const $ = (q) => el.querySelector(q);
-  const $$ = (q) => [...el.querySelectorAll(q)];
-  return { model, el, $, $$ };
 }
 
 function pointer(target, type, x, y, t) {

@@ -3,9 +3,16 @@
 // A table maps a language to {key: text}. Text may hold `{param}` placeholders, and
 // `[...]` optional segments that are dropped when a placeholder inside them has no value:
 // "Coup refusé[ : {action}]." reads "Coup refusé." without an action.
+//
+// Keys, in the kit's table and every game's: `<part>.<name>`, or `<part>.<name>.<value>`,
+// where `<part>` is the piece of the interface that shows the text (`status`, `prompt`,
+// `board`, `option`, a board's own panel such as `pile` or `round`), in lower case with
+// words joined by hyphens (`status.your-turn`, `option.nowhere.far-left`). No key names its
+// game: a widget reads the kit's table and one game's, and a game's key of the same name
+// replaces the kit's text (`status.win`). `board.label` is the board's accessible name.
 
 export const LANGS = ["fr", "en"];
-export const DEFAULT_LANG = "fr";
+const DEFAULT_LANG = "fr";
 
 export const KIT_STRINGS = {
   fr: {
@@ -37,6 +44,7 @@ export const KIT_STRINGS = {
     "status.review": "Tu regardes la position après le coup {ply}.",
     "status.review-start": "Tu regardes la position de départ.",
     "hint.text": "Conseil : {action}",
+    "prompt.sent": "Coup envoyé…",
     "notice.malformed": "Le jeu n'a pas compris cette demande.",
     "notice.stale": "Trop tard : la partie a avancé entre-temps.",
     "notice.not-your-turn": "Ce n'est pas à toi de jouer.",
@@ -81,6 +89,7 @@ export const KIT_STRINGS = {
     "status.review": "You are looking at the position after move {ply}.",
     "status.review-start": "You are looking at the starting position.",
     "hint.text": "Hint: {action}",
+    "prompt.sent": "Move sent…",
     "notice.malformed": "The game did not understand that request.",
     "notice.stale": "Too late: the game has moved on.",
     "notice.not-your-turn": "It is not your turn.",
@@ -119,5 +128,3 @@ export function translator(...tables) {
   t.has = (key) => key in merged[DEFAULT_LANG];
   return t;
 }
-
-export const t = translator(KIT_STRINGS);

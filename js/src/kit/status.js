@@ -8,7 +8,7 @@ export function seatName(view, seat) {
 }
 
 /** What the status line says: {key, seat} (seat null for a draw). */
-export function statusOf(view) {
+function statusOf(view) {
   const { observation, thinking, canAct } = view;
   if (observation.terminal) {
     const returns = observation.returns ?? [];

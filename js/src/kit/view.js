@@ -2,7 +2,7 @@
 // See docs/protocol.md: the JavaScript only reads traits and sends intents.
 
 // `viewer` is not read: the observation's `seat` says whose view it is.
-export const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "option_choices", "curtain", "omniscient", "hidden"];
+const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "option_choices", "curtain", "omniscient", "hidden"];
 
 /** A plain snapshot of the traits plus what the UI derives from them; `extra` names a game's
  * own traits, read into `view.extra`. */

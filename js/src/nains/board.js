@@ -4,12 +4,13 @@
 
 import { h, s } from "../kit/dom.js";
 import { OKABE_ITO, seatMark, shapeElement } from "../kit/palette.js";
+import { createPendingMove } from "../kit/pending.js";
 import { seatName } from "../kit/status.js";
 
-export const COLOURS = ["red", "blue", "yellow", "green"];
+const COLOURS = ["red", "blue", "yellow", "green"];
 const LETTER_COLOUR = { R: "red", B: "blue", Y: "yellow", G: "green", M: "multi" };
 // Okabe–Ito, and a shape per colour so that no gnome is told apart by colour alone.
-export const GNOME_FILL = { red: OKABE_ITO.vermillion, blue: OKABE_ITO.blue, yellow: OKABE_ITO.yellow, green: OKABE_ITO.bluishGreen };
+const GNOME_FILL = { red: OKABE_ITO.vermillion, blue: OKABE_ITO.blue, yellow: OKABE_ITO.yellow, green: OKABE_ITO.bluishGreen };
 const GNOME_SHAPE = { red: "circle", blue: "diamond", yellow: "square", green: "triangle" };
 const INK = { red: "#ffffff", blue: "#ffffff", yellow: "#000000", green: "#ffffff" };
 
@@ -75,7 +76,7 @@ function garden(view, obs, t) {
     s("rect", { x: X0 - 12, y: 80, width: 24, height: 6, rx: 2 }),
     ...[-9, 0, 9].map((dx) => s("path", { d: `M${X0 + dx - 4} ${GROUND + 8} V34 L${X0 + dx} 26 L${X0 + dx + 4} 34 V${GROUND + 8} Z` }))));
   teams.forEach((team, seat) => team.forEach((colour, k) => {
-    parts.push(gnome(xs[seat][k], colour, seat, t(lang, `nains.letter.${colour}`), { "data-index": k }));
+    parts.push(gnome(xs[seat][k], colour, seat, t(lang, `letter.${colour}`), { "data-index": k }));
   }));
   // each team's name and badge at its end of the garden
   [0, 1].forEach((seat) => {
@@ -86,29 +87,29 @@ function garden(view, obs, t) {
       shapeElement(mark.shape, x, 18, 9, { fill: mark.colour, class: "ludo-token-shape" }),
       s("text", { x, y: 18, dy: "0.35em", "text-anchor": "middle", class: "ludo-token-letter", "font-size": 10 }, mark.letter),
       s("text", { class: "nn-team-name", x: seat === 0 ? 32 : WIDTH - 32, y: 18, dy: "0.35em", "text-anchor": seat === 0 ? "start" : "end" },
-        `${name} · ${t(lang, "nains.lead", { name: "", d: Math.max(leads[seat], 0) }).replace(/^\s*[:：]\s*/, "")}`)));
+        `${name} · ${t(lang, "board.lead", { d: Math.max(leads[seat], 0) })}`)));
   });
   return parts;
 }
 
 function colourChip(t, lang, colour, value) {
-  if (colour === "multi") return h("span", { class: "nn-chip nn-chip-multi", "data-colour": "multi" }, `${t(lang, "nains.card.multi")}${value === undefined ? "" : ` ×${value}`}`);
+  if (colour === "multi") return h("span", { class: "nn-chip nn-chip-multi", "data-colour": "multi" }, `${t(lang, "card.multi")}${value === undefined ? "" : ` ×${value}`}`);
   return h("span", { class: "nn-chip", "data-colour": colour, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}` },
-    `${t(lang, `nains.letter.${colour}`)} ${t(lang, `nains.colour.${colour}`)}${value === undefined ? "" : ` ×${value}`}`);
+    `${t(lang, `letter.${colour}`)} ${t(lang, `colour.${colour}`)}${value === undefined ? "" : ` ×${value}`}`);
 }
 
 /** The face of a card, as an HTML fragment. */
-export function cardFace(t, lang, code) {
+function cardFace(t, lang, code) {
   const card = parseCard(code);
-  if (card.kind === "gnome") return [h("b", { class: "nn-card-kind" }, t(lang, "nains.card.gnome")), colourChip(t, lang, card.colour)];
-  if (card.kind === "squirrel") return [h("b", { class: "nn-card-kind" }, t(lang, "nains.card.squirrel", { n: card.n })), h("span", { class: "nn-acorns" }, "●".repeat(card.n))];
-  return [h("b", { class: "nn-card-kind" }, t(lang, "nains.card.pull")),
+  if (card.kind === "gnome") return [h("b", { class: "nn-card-kind" }, t(lang, "card.gnome")), colourChip(t, lang, card.colour)];
+  if (card.kind === "squirrel") return [h("b", { class: "nn-card-kind" }, t(lang, "card.squirrel", { n: card.n })), h("span", { class: "nn-acorns" }, "●".repeat(card.n))];
+  return [h("b", { class: "nn-card-kind" }, t(lang, "card.pull")),
     card.two ? colourChip(t, lang, card.two, 2) : null,
     card.zero ? colourChip(t, lang, card.zero, 0) : null,
-    h("small", { class: "nn-card-others" }, t(lang, "nains.card.others"))];
+    h("small", { class: "nn-card-others" }, t(lang, "card.others"))];
 }
 
-/** Legal moves grouped by the card they use: {code: [texts]} (discards left out). */
+/** Legal moves grouped by the card they use: {code: [texts]} (discards and the secret first gnome left out). */
 function movesByCard(legal) {
   const groups = {};
   for (const text of legal) {
@@ -136,19 +137,18 @@ export function createBoard({ t, send }) {
   let view = null;
   let chosenCard = null; // a card clicked whose use must still be picked
   let discarding = null; // Set of hand indices selected for a discard, or null
-  let pending = null;    // {ply, noticeId}: a move sent, awaiting Python
+  const pending = createPendingMove(send);
   let message = null;    // a transient prompt key
   let stamp = null;      // ply the selections were made at
 
   const obs = () => view.observation;
   const shown = () => view.shown;
-  const canAct = () => view.canAct && !pending;
+  const canAct = pending.canAct;
   const legal = () => (canAct() ? obs().legal ?? [] : []);
 
   function act(action) {
-    pending = { ply: obs().ply, noticeId: view.notice.id };
+    pending.send(action);
     chosenCard = null; discarding = null; message = null;
-    send({ type: "act", action, ply: obs().ply });
     draw();
   }
 
@@ -156,10 +156,10 @@ export function createBoard({ t, send }) {
     const lang = view.lang;
     const [verb, code, colour] = text.split(" ");
     const window = obs().window;
-    if (verb === "play" && colour && parseCard(code).kind === "gnome") return t(lang, "nains.play.normal", { colour: t(lang, `nains.colour.${colour}`) });
-    if (verb === "play" && colour) return t(lang, "nains.play.colour", { colour: t(lang, `nains.colour.${colour}`) });
-    if (verb === "play") return t(lang, "nains.play.normal", { colour: t(lang, `nains.colour.${parseCard(code).colour}`) });
-    return t(lang, `nains.play.${verb}`, { colour: window ? t(lang, `nains.colour.${window.colour}`) : "" });
+    if (verb === "play" && colour && parseCard(code).kind === "gnome") return t(lang, "play.normal", { colour: t(lang, `colour.${colour}`) });
+    if (verb === "play" && colour) return t(lang, "play.colour", { colour: t(lang, `colour.${colour}`) });
+    if (verb === "play") return t(lang, "play.normal", { colour: t(lang, `colour.${parseCard(code).colour}`) });
+    return t(lang, `play.${verb}`, { colour: window ? t(lang, `colour.${window.colour}`) : "" });
   }
 
   function clickCard(index, code) {
@@ -171,7 +171,7 @@ export function createBoard({ t, send }) {
     const options = movesByCard(legal())[code] ?? [];
     if (options.length === 1) return act(options[0]);
     chosenCard = options.length ? code : null;
-    message = options.length ? null : "nains.prompt.unplayable";
+    message = options.length ? null : "prompt.unplayable";
     draw();
   }
 
@@ -195,14 +195,14 @@ export function createBoard({ t, send }) {
 
   function describe(event, lang) {
     const name = (seat) => seatName(view, seat);
-    const colour = (c) => t(lang, `nains.colour.${c}`);
+    const colour = (c) => t(lang, `colour.${c}`);
     switch (event.type) {
-      case "gnome": return t(lang, "nains.event.gnome", { name: name(event.seat), colour: colour(event.colour) });
-      case "squirrel": return t(lang, "nains.event.squirrel", { name: name(event.seat), n: event.squirrels });
-      case "discard": return t(lang, "nains.event.discard", { name: name(event.seat), count: event.cards.length });
+      case "gnome": return t(lang, "event.gnome", { name: name(event.seat), colour: colour(event.colour) });
+      case "squirrel": return t(lang, "event.squirrel", { name: name(event.seat), n: event.squirrels });
+      case "discard": return t(lang, "event.discard", { name: name(event.seat), count: event.cards.length });
       case "contre": case "surcontre": case "sursurcontre":
-        return t(lang, `nains.event.${event.type}`, { name: name(event.seat), colour: colour(event.colour) });
-      case "round": return t(lang, "nains.event.round", { name: name(event.winner), round: event.round });
+        return t(lang, `event.${event.type}`, { name: name(event.seat), colour: colour(event.colour) });
+      case "round": return t(lang, "event.round", { name: name(event.winner), round: event.round });
       default: return null;
     }
   }
@@ -214,10 +214,10 @@ export function createBoard({ t, send }) {
     if (pull && events.some((e) => e.type === "pull")) {
       const names = [seatName(view, 0), seatName(view, 1)];
       lines.push(h("p", { class: "nn-pull", "data-diff": pull.diff },
-        t(lang, "nains.pull", { card: pull.card, bonnet: pull.bonnet ? t(lang, "nains.pull.bonnet", { colour: t(lang, `nains.colour.${pull.bonnet}`) }) : "",
+        t(lang, "pull.summary", { card: pull.card, bonnet: pull.bonnet ? t(lang, "pull.bonnet", { colour: t(lang, `colour.${pull.bonnet}`) }) : "",
           who: names[pull.seat], a: names[0], pa: pull.power[0], pb: pull.power[1], b: names[1] }),
         " ",
-        h("b", {}, pull.toward === null ? t(lang, "nains.pull.tie") : t(lang, "nains.pull.moved", { name: names[pull.toward], diff: pull.diff })),
+        h("b", {}, pull.toward === null ? t(lang, "pull.tie") : t(lang, "pull.moved", { name: names[pull.toward], diff: pull.diff })),
         h("span", { class: "nn-values" }, COLOURS.map((c) => colourChip(t, lang, c, pull.values[c])))));
     }
     for (const event of events) {
@@ -225,8 +225,8 @@ export function createBoard({ t, send }) {
       if (text) lines.push(h("p", { class: `nn-event nn-event-${event.type}` }, text));
     }
     if (o.window && !o.terminal) {
-      lines.push(h("p", { class: "nn-window" }, t(lang, "nains.window", {
-        name: seatName(view, o.window.seat), kind: t(lang, `nains.kind.${o.window.kind}`), colour: t(lang, `nains.colour.${o.window.colour}`) })));
+      lines.push(h("p", { class: "nn-window" }, t(lang, "window.summary", {
+        name: seatName(view, o.window.seat), kind: t(lang, `kind.${o.window.kind}`), colour: t(lang, `colour.${o.window.colour}`) })));
     }
     explain.replaceChildren(...lines);
   }
@@ -236,77 +236,76 @@ export function createBoard({ t, send }) {
     if (!o.teams) { svg.replaceChildren(); return; }
     const lang = view.lang;
     const names = [seatName(view, 0), seatName(view, 1)];
-    score.textContent = t(lang, "nains.score", { round: o.round, a: names[0], wa: o.wins[0], wb: o.wins[1], b: names[1] });
-    svg.setAttribute("aria-label", t(lang, "nains.garden"));
+    score.textContent = t(lang, "board.score", { round: o.round, a: names[0], wa: o.wins[0], wb: o.wins[1], b: names[1] });
+    svg.setAttribute("aria-label", t(lang, "board.label"));
     svg.dataset.ply = o.ply;
     svg.dataset.hose = o.hose;
     svg.replaceChildren(...garden(view, o, t));
     drawExplain(o, lang);
-    piles.textContent = `${t(lang, "nains.draw", { count: o.draw_count })} · ${t(lang, "nains.discards", { count: o.discards.length })}${o.discards.length ? ` (${o.discards[o.discards.length - 1]})` : ""}`;
+    piles.textContent = `${t(lang, "pile.draw", { count: o.draw_count })} · ${t(lang, "pile.discards", { count: o.discards.length })}${o.discards.length ? ` (${o.discards[o.discards.length - 1]})` : ""}`;
 
     const me = typeof o.seat === "number" ? o.seat : null;
     // the other hand(s): backs, or faces in the omniscient view
     const others = [0, 1].filter((seat) => seat !== me);
     other.replaceChildren(...others.map((seat) => (o.hands
-      ? h("div", { class: "nn-hand nn-hand-open", "data-seat": seat }, h("span", { class: "nn-hand-name" }, t(lang, "nains.hand.of", { name: names[seat] })), drawHand(o.hands[seat], seat, false))
+      ? h("div", { class: "nn-hand nn-hand-open", "data-seat": seat }, h("span", { class: "nn-hand-name" }, t(lang, "hand.of", { name: names[seat] })), drawHand(o.hands[seat], seat, false))
       : h("div", { class: "nn-backs", "data-seat": seat, "data-count": o.hand_sizes[seat] },
-        h("span", { class: "nn-hand-name" }, t(lang, "nains.hand.hidden", { name: names[seat], count: o.hand_sizes[seat] })),
+        h("span", { class: "nn-hand-name" }, t(lang, "hand.hidden", { name: names[seat], count: o.hand_sizes[seat] })),
         Array.from({ length: o.hand_sizes[seat] }, () => h("span", { class: "nn-back" }))))));
 
     // the secret choice of the first gnome
     const choosing = o.phase === "choose" && !o.terminal;
     const waiting = choosing ? o.chosen.flatMap((done, seat) => (done && seat !== me ? [seat] : [])) : [];
     choose.replaceChildren(...[
-      ...waiting.map((seat) => h("p", { class: "nn-waiting" }, t(lang, "nains.choose.waiting", { name: names[seat] }))),
-      o.my_gnome ? h("p", { class: "nn-mine" }, t(lang, "nains.choose.mine", { colour: t(lang, `nains.colour.${o.my_gnome}`) })) : null,
-      choosing && canAct() && !view.reviewing ? h("div", { class: "nn-colours" }, h("span", {}, t(lang, "nains.choose.prompt")),
+      ...waiting.map((seat) => h("p", { class: "nn-waiting" }, t(lang, "choose.waiting", { name: names[seat] }))),
+      o.my_gnome ? h("p", { class: "nn-mine" }, t(lang, "choose.mine", { colour: t(lang, `colour.${o.my_gnome}`) })) : null,
+      choosing && canAct() ? h("div", { class: "nn-colours" }, h("span", {}, t(lang, "choose.prompt")),
         COLOURS.map((colour) => h("button", { type: "button", class: "nn-colour", "data-action": `gnome ${colour}`, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`, onclick: () => act(`gnome ${colour}`) },
-          `${t(lang, `nains.letter.${colour}`)} · ${t(lang, `nains.colour.${colour}`)}`))) : null].filter(Boolean));
+          `${t(lang, `letter.${colour}`)} · ${t(lang, `colour.${colour}`)}`))) : null].filter(Boolean));
 
     // a card whose use must be picked: colours, counters
-    const options = chosenCard && !view.reviewing ? movesByCard(legal())[chosenCard] ?? [] : [];
+    const options = chosenCard ? movesByCard(legal())[chosenCard] ?? [] : [];
     choice.replaceChildren(...(options.length ? [
-      h("span", {}, t(lang, "nains.prompt.colour")),
+      h("span", {}, t(lang, "prompt.colour")),
       ...options.map((text) => h("button", { type: "button", class: `ludo-button nn-option${/contre/.test(text) ? " nn-counter" : ""}`, "data-action": text, onclick: () => act(text) }, label(text))),
-      h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "nains.cancel")),
+      h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "choice.cancel")),
     ] : []));
     choice.hidden = !options.length;
 
     // the viewer's hand
     const mine = me !== null ? o.hand ?? [] : [];
     handTitle.hidden = me === null;
-    handTitle.textContent = t(lang, "nains.hand");
+    handTitle.textContent = t(lang, "hand.title");
     hand.dataset.seat = me ?? "";
     hand.replaceChildren(...(me !== null ? drawHand(mine, me, !view.reviewing && o.phase === "play") : []));
     hand.hidden = me === null;
 
-    const playing = canAct() && o.phase === "play" && !view.reviewing;
+    const playing = canAct() && o.phase === "play";
     tools.replaceChildren(...(!playing ? [] : discarding === null
-      ? [h("button", { type: "button", class: "ludo-button nn-discard-start", onclick: () => { discarding = new Set(); chosenCard = null; message = null; draw(); } }, t(lang, "nains.discard.start"))]
-      : [h("button", { type: "button", class: "ludo-button nn-discard-send", disabled: discarding.size === 0 || !legal().includes(discarding.size ? discardText() : ""), onclick: () => act(discardText()) }, t(lang, "nains.discard.send")),
-        h("button", { type: "button", class: "ludo-button nn-discard-cancel", onclick: () => { discarding = null; draw(); } }, t(lang, "nains.discard.cancel"))]));
+      ? [h("button", { type: "button", class: "ludo-button nn-discard-start", onclick: () => { discarding = new Set(); chosenCard = null; message = null; draw(); } }, t(lang, "discard.start"))]
+      : [h("button", { type: "button", class: "ludo-button nn-discard-send", disabled: discarding.size === 0 || !legal().includes(discarding.size ? discardText() : ""), onclick: () => act(discardText()) }, t(lang, "discard.send")),
+        h("button", { type: "button", class: "ludo-button nn-discard-cancel", onclick: () => { discarding = null; draw(); } }, t(lang, "discard.cancel"))]));
 
     let key = null;
-    if (pending) key = "nains.prompt.sent";
+    if (pending.move()) key = "prompt.sent";
     else if (message) key = message;
-    else if (discarding) key = "nains.discard.prompt";
-    else if (playing) key = "nains.prompt.play";
-    else if (o.seat === "omniscient") key = "nains.omniscient";
+    else if (discarding) key = "discard.prompt";
+    else if (playing) key = "prompt.play";
+    else if (o.seat === "omniscient") key = "prompt.omniscient";
     prompt.hidden = key === null;
     prompt.textContent = key === null ? "" : t(lang, key);
     el.dataset.phase = o.terminal ? "over" : o.phase;
     el.dataset.ply = o.ply;
-    el.dataset.state = pending ? "sent" : canAct() ? (o.phase === "choose" ? "choose" : discarding ? "discard" : "play") : "wait";
+    el.dataset.state = pending.move() ? "sent" : canAct() ? (o.phase === "choose" ? "choose" : discarding ? "discard" : "play") : "wait";
   }
 
   return {
     el,
     update(next) {
       view = next;
-      const o = obs();
-      if (pending && (o.ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
-      if (stamp !== o.ply || !canAct()) { chosenCard = null; discarding = null; message = null; }
-      stamp = o.ply;
+      pending.update(next);
+      if (stamp !== obs().ply || !canAct()) { chosenCard = null; discarding = null; message = null; }
+      stamp = obs().ply;
       draw();
     },
     focus() {

@@ -7,6 +7,7 @@
 // events Python sent (motion.js), and the browser never sees a card before it is dealt.
 
 import { h, s } from "../kit/dom.js";
+import { createPendingMove } from "../kit/pending.js";
 import { backPattern, cardBack, cardFace, CARD_H, CARD_W } from "./cards.js";
 import { geometry, layout } from "./layout.js";
 import { keyframes, planStep } from "./motion.js";
@@ -77,18 +78,14 @@ export function createBoard(ctx) {
   legend);
 
   let view = null;
-  let pending = null; // {ply, noticeId}: a step sent, awaiting Python's answer
+  const pending = createPendingMove(send);
   let drawn = null; // {key, observation}: what the svg shows now
 
   const live = () => view.observation;
   const autoplaying = () => (view.seats[0] ?? HUMAN) !== HUMAN;
-  const canStep = () => view.canAct && !pending;
 
   function step() {
-    if (!canStep()) return;
-    pending = { ply: live().ply, noticeId: view.notice.id };
-    send({ type: "act", action: "step", ply: live().ply });
-    refreshControls();
+    if (pending.send("step")) refreshControls();
   }
 
   function toggleAuto() {
@@ -219,7 +216,7 @@ export function createBoard(ctx) {
     const obs = view.shown;
     const lang = view.lang;
     stepButton.textContent = t(lang, "board.step");
-    stepButton.disabled = !canStep();
+    stepButton.disabled = !pending.canAct();
     const auto = autoplaying() && !live().terminal;
     autoButton.textContent = t(lang, auto ? "board.pause" : "board.play");
     autoButton.dataset.playing = String(auto);
@@ -253,7 +250,7 @@ export function createBoard(ctx) {
     el,
     update(next) {
       view = next;
-      if (pending && (live().ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
+      pending.update(next);
       draw();
       refreshControls();
       svg.dataset.autoplay = String(autoplaying());

@@ -16,7 +16,7 @@ const RANK_LABELS = {
   en: RANKS,
   fr: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"],
 };
-export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const OUTLINED = new Set(["D", "C"]);
 const SUIT_NAMES = {
@@ -39,7 +39,7 @@ export function cardLabel(text, lang = "fr") {
 }
 
 /** The suit's name, for screen readers ("cœur", "hearts"). */
-export function suitName(suit, lang = "fr") {
+function suitName(suit, lang = "fr") {
   return (SUIT_NAMES[lang] ?? SUIT_NAMES.fr)[suit];
 }
 
@@ -62,7 +62,7 @@ const SHAPES = {
  * two passes — the shape with a thick stroke, then the same shape in the card's colour on
  * top — so only the outline of the whole shape shows, even where the club's circles overlap.
  */
-export function suitSymbol(suit, x, y, size) {
+function suitSymbol(suit, x, y, size) {
   const scale = size / 100;
   const shape = (attrs) => SHAPES[suit].map(([tag, geometry]) => s(tag, { ...geometry, ...attrs }));
   const parts = OUTLINED.has(suit)

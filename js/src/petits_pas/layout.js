@@ -4,12 +4,12 @@
 
 import { CARD_H, CARD_W } from "./cards.js";
 
-export const GAP = 14;
-export const SLOT = CARD_W + GAP;
-export const MARGIN = 12;
+const GAP = 14;
+const SLOT = CARD_W + GAP;
+const MARGIN = 12;
 export const HEAD = 58; // room above the row for a card's jump
-export const FAN = 44; // the most a pile may spread below its first card
-export const PEEK = 19; // how much of each covered card shows, when there is room
+const FAN = 44; // the most a pile may spread below its first card
+const PEEK = 19; // how much of each covered card shows, when there is room
 const MIN_SLOTS = 6;
 const LABEL_ROW = 36; // under the row: the mover's mark
 const OUT_STEP = 0.6; // the pile of cards out thickens as it grows
@@ -34,12 +34,12 @@ export function geometry(places) {
 }
 
 /** How far apart the cards of a pile of `count` are drawn. */
-export function peekOf(count) {
+function peekOf(count) {
   return count > 1 ? Math.min(PEEK, FAN / (count - 1)) : 0;
 }
 
 /** The position of the `index`-th card out (0: the first to leave). */
-export function outPosition(g, index) {
+function outPosition(g, index) {
   const shift = Math.min(index, 51) * OUT_STEP;
   return { x: g.out.x - shift * 0.5, y: g.out.y - shift };
 }

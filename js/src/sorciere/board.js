@@ -5,6 +5,7 @@
 
 import { h, s } from "../kit/dom.js";
 import { seatBadge } from "../kit/palette.js";
+import { createPendingMove } from "../kit/pending.js";
 import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
 
 const U = 56; // pixels per grid step
@@ -22,7 +23,7 @@ const px = (x) => (x + MARGIN) * U;
 const py = (y) => (SIDE - 1 - y + MARGIN) * U;
 
 /** A small picture of a treat centred on (x, y): each has its own shape, not only a colour. */
-export function treatIcon(treat, x, y, r) {
+function treatIcon(treat, x, y, r) {
   const fill = TREAT_COLOURS[treat] ?? "#999";
   const attrs = { class: `sv-treat sv-treat-${treat}`, "data-treat": treat };
   if (treat === "chocolate") {
@@ -44,7 +45,7 @@ export function treatIcon(treat, x, y, r) {
 }
 
 /** Risk tint: green (safe) to red (dangerous), from Python's probability. */
-export function riskColour(p) {
+function riskColour(p) {
   const k = Math.min(1, Math.max(0, p / 0.35));
   return `hsl(${Math.round(120 * (1 - k))}, 85%, 45%)`;
 }
@@ -86,8 +87,8 @@ export function createBoard({ t, send }) {
     prompt, spoken);
 
   let view = null;
-  let pending = null; // {ply, noticeId}: an action sent, awaiting Python's answer
-  let drag = null; // {slot, points, el, x0, y0}
+  const pending = createPendingMove(send);
+  let drag = null; // {slot, points, el, base}: the card being dragged, `base` its transform at rest
   let hold = null; // {slot, start, timer}
   let cursor = 14;
   let keyboard = false;
@@ -97,13 +98,12 @@ export function createBoard({ t, send }) {
   const live = () => view.observation;
   const riskOn = () => Array.isArray(view?.observation?.risk);
   const phase = () => live().phase;
-  const targets = () => (view.canAct && !pending && !view.reviewing ? live().targets ?? [] : []);
+  const targets = () => (pending.canAct() ? live().targets ?? [] : []);
   const canPull = (slot) => phase() === "pull" && targets().includes(slot);
   const canPut = (slot) => phase() === "put" && targets().includes(slot);
 
   function act(action) {
-    pending = { ply: live().ply, noticeId: view.notice.id };
-    send({ type: "act", action, ply: live().ply });
+    pending.send(action);
     draw();
   }
 
@@ -133,23 +133,26 @@ export function createBoard({ t, send }) {
     event.preventDefault();
   }
 
-  function onMove(event) {
-    if (!drag) return;
+  /** Record the pointer in the drag: how far it moved ({dx, dy}) and whether the card left the roof. */
+  function follow(event) {
     const p = svgPoint(event);
     drag.points.push(p);
     const [first] = drag.points;
-    drag.el.setAttribute("transform", `translate(${p.x - first.x} ${p.y - first.y}) ${drag.base}`);
-    const gone = Math.hypot(p.x - first.x, p.y - first.y) >= PULL_DISTANCE * U;
+    const [dx, dy] = [p.x - first.x, p.y - first.y];
+    return { dx, dy, gone: Math.hypot(dx, dy) >= PULL_DISTANCE * U };
+  }
+
+  function onMove(event) {
+    if (!drag) return;
+    const { dx, dy, gone } = follow(event);
+    drag.el.setAttribute("transform", `translate(${dx} ${dy}) ${drag.base}`);
     drag.el.classList.toggle("sv-free", gone);
   }
 
   function onUp(event) {
     if (!drag) return;
-    const p = svgPoint(event);
-    drag.points.push(p);
-    const [first] = drag.points;
+    const { gone } = follow(event);
     const { slot, points } = drag;
-    const gone = Math.hypot(p.x - first.x, p.y - first.y) >= PULL_DISTANCE * U;
     cancelDrag();
     if (gone) pull(slot, dexterity(points));
     else { cursor = slot; draw(); }
@@ -177,7 +180,7 @@ export function createBoard({ t, send }) {
       const col = Math.min(SIDE - 1, Math.max(0, (cursor % SIDE) + dx));
       cursor = row * SIDE + col;
       keyboard = true;
-      spoken.textContent = t(view.lang, "slot", { slot: cursor });
+      spoken.textContent = t(view.lang, "slot.name", { slot: cursor });
       draw();
     } else if (event.key === " " && !event.repeat && canPull(cursor) && !hold) {
       const start = performance.now();
@@ -229,7 +232,7 @@ export function createBoard({ t, send }) {
     if (obs.collapse?.slot === slot.slot) classes.push("sv-culprit");
     const title = slot.known
       ? t(view.lang, "slot.known", { slot: slot.slot, treat: t(view.lang, `treat.${slot.known}`) })
-      : t(view.lang, "slot", { slot: slot.slot });
+      : t(view.lang, "slot.name", { slot: slot.slot });
     // fall direction: away from the centre, a fixed function of the slot (public)
     const fx = (slot.x - 2.5) * 14;
     const fy = (2.5 - slot.y) * 14 + 30;
@@ -268,8 +271,8 @@ export function createBoard({ t, send }) {
         h("span", { class: "sv-pile-count" }, pile.length ? t(view.lang, "pile.count", { count: pile.length, canes }) : t(view.lang, "pile.empty")),
         h("span", { class: "sv-candies", "data-candies": obs.candies?.[seat] ?? 0 }, candies));
     });
-    const reserve = h("div", { class: "sv-reserve" }, t(view.lang, "reserve", { count: obs.reserve ?? 0 }));
-    const held = obs.held ? h("div", { class: "sv-held", "data-treat": obs.held.treat }, t(view.lang, "held", { treat: t(view.lang, `treat.${obs.held.treat}`) })) : null;
+    const reserve = h("div", { class: "sv-reserve" }, t(view.lang, "pile.reserve", { count: obs.reserve ?? 0 }));
+    const held = obs.held ? h("div", { class: "sv-held", "data-treat": obs.held.treat }, t(view.lang, "pile.held", { treat: t(view.lang, `treat.${obs.held.treat}`) })) : null;
     piles.replaceChildren(...rows, reserve, ...(held ? [held] : []));
   }
 
@@ -285,8 +288,7 @@ export function createBoard({ t, send }) {
   }
 
   function promptKey() {
-    if (view.reviewing || live().terminal) return null;
-    if (pending) return "prompt.sent";
+    if (pending.move()) return "prompt.sent";
     if (!view.canAct) return null;
     return { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()] ?? null;
   }
@@ -297,30 +299,30 @@ export function createBoard({ t, send }) {
     const animate = Boolean(obs.collapse) && animatedPly !== obs.ply && !view.reviewing;
     if (obs.collapse && !view.reviewing) animatedPly = obs.ply;
     const present = obs.slots.filter((slot) => slot.z !== null).sort((a, b) => a.z - b.z);
-    const puts = phase() === "put" && !view.reviewing ? obs.slots.filter((slot) => canPut(slot.slot)) : [];
+    const puts = obs.slots.filter((slot) => canPut(slot.slot));
     svg.replaceChildren(
       s("g", { class: "sv-house" }, drawWalls(obs)),
       s("g", { class: "sv-targets" }, puts.map(drawSlotTarget)),
       s("g", { class: "sv-cards" }, present.map((slot) => drawCard(slot, obs, animate))),
     );
     svg.dataset.ply = obs.ply;
-    svg.dataset.phase = view.canAct && !pending && !view.reviewing ? phase() : "wait";
+    svg.dataset.phase = pending.canAct() ? phase() : "wait";
     svg.dataset.cards = present.length;
     svg.dataset.risk = String(riskOn());
     svg.classList.toggle("sv-collapsed", Boolean(obs.collapse));
     svg.setAttribute("aria-label", t(view.lang, "board.label"));
     drawPiles(obs);
     drawRound(obs);
-    nextButton.hidden = !(view.canAct && !pending && phase() === "scored");
-    nextButton.textContent = t(view.lang, "button.next-round");
+    nextButton.hidden = !(pending.canAct() && phase() === "scored");
+    nextButton.textContent = t(view.lang, "round.next");
     riskButton.textContent = t(view.lang, riskOn() ? "risk.hide" : "risk.show");
     riskButton.setAttribute("aria-pressed", String(riskOn()));
     legend.hidden = !riskOn();
     legend.textContent = t(view.lang, "risk.legend");
     gesture.hidden = lastDexterity === null;
-    gesture.textContent = lastDexterity === null ? "" : t(view.lang, "dexterity", { value: lastDexterity.toFixed(2) });
-    const key = hold ? null : promptKey();
-    if (!hold) {
+    gesture.textContent = lastDexterity === null ? "" : t(view.lang, "gesture.dexterity", { value: lastDexterity.toFixed(2) });
+    if (!hold) { // while a key is held, the prompt counts the hold (showHold)
+      const key = promptKey();
       prompt.hidden = key === null;
       prompt.textContent = key === null ? "" : t(view.lang, key);
     }
@@ -330,9 +332,9 @@ export function createBoard({ t, send }) {
     el,
     update(next) {
       view = next;
-      const obs = live();
-      if (drag && canPull(drag.slot) && obs.ply === Number(svg.dataset.ply)) return; // redraw after the drag
-      if (pending && (obs.ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
+      pending.update(next);
+      // A redraw would drop the card being dragged: the drag's end draws.
+      if (drag && canPull(drag.slot) && live().ply === Number(svg.dataset.ply)) return;
       if (drag && !canPull(drag.slot)) cancelDrag();
       draw();
     },

@@ -4,6 +4,7 @@
 
 import { h, s } from "../kit/dom.js";
 import { seatMark, seatToken } from "../kit/palette.js";
+import { createPendingMove } from "../kit/pending.js";
 import { liveHint } from "../kit/view.js";
 import { createAnalysisPanel, liveAnalysis, overlayLayers } from "./overlay.js";
 
@@ -130,21 +131,18 @@ export function createBoard({ t, send }) {
   let view = null;
   let selected = null; // the step square chosen in phase 1...
   let selectedPly = null; // ...at this ply
-  let pending = null;  // {ply, noticeId, step, spell}: a turn sent, awaiting Python's answer
+  const pending = createPendingMove(send); // shows the turn sent, {step, spell}, until Python answers
   let cursor = null;
   let keyboard = false; // the cursor shows while the board is used from the keyboard
 
   const live = () => view.observation;
   const mover = () => live().witches[live().to_move];
   /** The turns the viewer may choose from now ({} when they may not act). */
-  const turns = () => (view.canAct && !pending ? live().turns ?? {} : {});
+  const turns = () => (pending.canAct() ? live().turns ?? {} : {});
 
   function act(step, spell) {
-    const obs = live();
-    const action = spell === null ? `${mover()}-${step}` : `${mover()}-${step}/${spell}`;
-    pending = { ply: obs.ply, noticeId: view.notice.id, step, spell };
+    pending.send(spell === null ? `${mover()}-${step}` : `${mover()}-${step}/${spell}`, { step, spell });
     selected = null;
-    send({ type: "act", action, ply: obs.ply });
     draw();
   }
 
@@ -197,8 +195,7 @@ export function createBoard({ t, send }) {
   }
 
   function promptKey() {
-    if (view.reviewing || live().terminal) return null;
-    if (pending) return "prompt.sent";
+    if (pending.move()) return "prompt.sent";
     if (!view.canAct) return null;
     return selected === null ? "prompt.step" : "prompt.spell";
   }
@@ -240,11 +237,12 @@ export function createBoard({ t, send }) {
       const last = obs.last?.spell === square;
       layers.pieces.push(plate(g, square, last ? { class: "sp-spell sp-last-spell", stroke: colour(obs.last.seat) } : {}));
     });
-    if (pending?.spell) layers.pieces.push(plate(g, pending.spell, { class: "sp-spell sp-pending" }));
+    const sent = pending.move();
+    if (sent?.spell) layers.pieces.push(plate(g, sent.spell, { class: "sp-spell sp-pending" }));
 
     const returns = obs.terminal ? obs.returns ?? [] : null;
     const best = returns ? Math.max(...returns) : null;
-    const moving = selected ?? pending?.step ?? null;
+    const moving = selected ?? sent?.step ?? null;
     obs.witches.forEach((square, seat) => {
       const isMover = moving !== null && seat === obs.to_move;
       const state = returns ? (returns[seat] < best ? "sp-lost" : "sp-won") : isMover ? "sp-ghost" : "";
@@ -264,7 +262,7 @@ export function createBoard({ t, send }) {
     svg.setAttribute("aria-label", t(view.lang, "board.label"));
     // Hooks for browser tests: the ply drawn and what a click would do now.
     svg.dataset.ply = obs.ply;
-    svg.dataset.phase = view.canAct && !pending ? targetClass : "wait";
+    svg.dataset.phase = pending.canAct() ? targetClass : "wait";
     svg.dataset.analysis = analysis ? "shown" : "hidden";
     svg.replaceChildren(
       s("rect", { class: "sp-frame", x: EDGE - 3, y: PAD - 3, width: obs.files * CELL + 6, height: obs.ranks * CELL + 6, rx: 8 }),
@@ -285,9 +283,8 @@ export function createBoard({ t, send }) {
     el,
     update(next) {
       view = next;
-      const obs = live();
-      if (pending && (obs.ply !== pending.ply || view.notice.id !== pending.noticeId)) pending = null;
-      if (selected !== null && (obs.ply !== selectedPly || !(selected in turns()))) selected = null;
+      pending.update(next);
+      if (selected !== null && (live().ply !== selectedPly || !(selected in turns()))) selected = null;
       draw();
     },
     focus() {

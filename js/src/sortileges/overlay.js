@@ -85,7 +85,7 @@ export function createAnalysisPanel({ t, send }) {
       const analysis = view.observation?.analysis;
       const on = Boolean(analysis);
       button.setAttribute("aria-pressed", String(on));
-      button.textContent = t(view.lang, on ? "button.analysis.off" : "button.analysis.on");
+      button.textContent = t(view.lang, on ? "analysis.hide" : "analysis.show");
       const live = liveAnalysis(view);
       if (live) {
         summary.textContent = t(view.lang, "analysis.summary", { best: live.best, value: formatValue(live.value), depth: live.depth });
