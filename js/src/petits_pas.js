@@ -1,11 +1,11 @@
 // A Petits Pas widget: anywidget entry point (bundled into widgets/static/petits_pas.js).
 
-import { mountGame } from "./kit/widget.js";
+import { gameWidget } from "./kit/widget.js";
 import { createBoard } from "./petits_pas/board.js";
 import { PETITS_PAS_STRINGS } from "./petits_pas/strings.js";
 import { PETITS_PAS_CSS } from "./petits_pas/style.js";
 
-export const PETITS_PAS = {
+export default gameWidget({
   id: "petits_pas",
   strings: PETITS_PAS_STRINGS,
   css: PETITS_PAS_CSS,
@@ -15,10 +15,4 @@ export const PETITS_PAS = {
   // The kit's parts this game does without: the board has its own step and play buttons,
   // a hint or a move list of "step, step, step" would say nothing.
   kit: { buttons: ["new", "undo", "redo"], seats: false, moves: false },
-};
-
-function render({ model, el }) {
-  return mountGame({ model, el }, PETITS_PAS);
-}
-
-export default { render };
+});

@@ -1,14 +1,8 @@
 // Sorcière au pain d'épices widget: anywidget entry point (bundled into widgets/static/sorciere.js).
 
-import { mountGame } from "./kit/widget.js";
+import { gameWidget } from "./kit/widget.js";
 import { createBoard } from "./sorciere/board.js";
 import { SORCIERE_STRINGS } from "./sorciere/strings.js";
 import { SORCIERE_CSS } from "./sorciere/style.js";
 
-const SORCIERE = { id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard };
-
-function render({ model, el }) {
-  return mountGame({ model, el }, SORCIERE);
-}
-
-export default { render };
+export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard });

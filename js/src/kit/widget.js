@@ -1,4 +1,4 @@
-// Mount a game in an anywidget view: `render({model, el})` of every game entry calls this.
+// Mount a game in an anywidget view: every game entry is `export default gameWidget(game)`.
 
 import { ensureStyle } from "./dom.js";
 import { KIT_STRINGS, translator } from "./i18n.js";
@@ -7,12 +7,12 @@ import { KIT_CSS } from "./style.js";
 import { readView, watchTraits } from "./view.js";
 
 /**
- * game = {id, strings, css, createBoard(ctx), traits?, kit?} where ctx = {t, send} and
- * createBoard returns {el, update(view), focus(), destroy?()}. `traits` names the game's own
- * traits (read into view.extra); `kit` leaves parts of the shell out (see createShell).
- * Returns the cleanup function anywidget calls.
+ * game = {id, strings, css, createBoard(ctx), traits?, kit?} where ctx = {t, send} (the shell
+ * adds chosenOptions) and createBoard returns {el, update(view), focus(), destroy?()}.
+ * `traits` names the game's own traits (read into view.extra); `kit` leaves parts of the
+ * shell out (see createShell). Returns the cleanup function anywidget calls.
  */
-export function mountGame({ model, el }, game) {
+function mountGame({ model, el }, game) {
   const ctx = {
     t: translator(KIT_STRINGS, game.strings),
     send: (intent) => model.send(intent),
@@ -32,4 +32,9 @@ export function mountGame({ model, el }, game) {
     shell.destroy();
     shell.el.remove();
   };
+}
+
+/** A game's anywidget module, {render}: `render({model, el})` mounts the game there. */
+export function gameWidget(game) {
+  return { render: ({ model, el }) => mountGame({ model, el }, game) };
 }
