@@ -53,7 +53,7 @@ $(STAMPS)/.dir:
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml requirements-lock.txt | $(STAMPS)/.dir
+$(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
 	$(PY) -m pip install --disable-pip-version-check --progress-bar off -q \
 	    -e ".[test]" -c requirements-lock.txt
 	@touch $@

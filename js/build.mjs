@@ -2,10 +2,12 @@
 // anywidget loads `_esm` from a Blob URL, so it cannot follow relative imports.
 
 import { build } from "esbuild";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const GAMES = ["sortileges", "petits_pas", "nains", "sorciere"];
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+// Every js/src/<game>.js is an entry: a new game adds its file, no list to edit.
+const GAMES = readdirSync(here("src")).filter((name) => name.endsWith(".js")).map((name) => name.slice(0, -3));
 
 await build({
   entryPoints: Object.fromEntries(GAMES.map((game) => [game, here(`src/${game}.js`)])),

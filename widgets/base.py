@@ -78,6 +78,8 @@ class GameWidget(anywidget.AnyWidget):
     intents: ClassVar[dict[str, dict[str, Field]]] = BASE_INTENTS
     """Intent type -> required fields (`intents.Field`); a game adds its own intents by
     extending this dict and defining `_intent_<type>(content)`."""
+    registry: ClassVar[dict[str, type[GameWidget]]] = {}
+    """Game name -> its widget class, filled as game widgets are defined."""
     hidden_information: ClassVar[bool] = False
     """True for games with secrets (hands): with two or more human seats a curtain hides
     the screen between turns (hot seat), and a game between bots shows every hand only when
@@ -85,6 +87,8 @@ class GameWidget(anywidget.AnyWidget):
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
+        if "game_class" in cls.__dict__:
+            GameWidget.registry.setdefault(cls.game_class.name, cls)
         if cls.__dict__.get("hidden_information"):
             cls.intents = {**HIDDEN_INTENTS, **cls.intents}
 
@@ -558,16 +562,16 @@ class GameWidget(anywidget.AnyWidget):
             raise IntentError(f"there is no seat {quote(content['seat'])}")
         self._refuse_under_curtain("changing seats")
         seats[content["seat"]] = content["value"]
+        allowed = {HUMAN} | {f"bot:{level}" for level in self._levels}
+        if content["value"] not in allowed:
+            raise IntentError(f"a seat is one of {sorted(allowed)}, not {quote(content['value'])}")
         humans_change = (seats[content["seat"]] == HUMAN) != (self.seats[content["seat"]] == HUMAN)
         if self.hidden_information and humans_change and self._seen \
                 and not self._state.is_terminal():
             raise RulesError("in a game with secrets, who plays in person is fixed once a "
                              "hand has been shown: start a new game to change it"
                              ).with_code("hidden")
-        try:
-            self.seats = seats
-        except traitlets.TraitError as error:
-            raise IntentError(str(error)) from None
+        self.seats = seats
 
     def _intent_lang(self, content: dict) -> None:
         if content["value"] not in ("fr", "en"):

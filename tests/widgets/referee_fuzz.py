@@ -21,18 +21,14 @@ import random
 import threading
 from dataclasses import dataclass, field
 
-from ludotheque.widgets import Nains, PetitsPas, Sorciere, Sortileges
+from ludotheque.widgets import GameWidget
 
 from widget_wire import Wire, browser_write, send
 
 MAX_EXTRA_THREADS = 6
 """Slots (bot, hint, analysis), their searches, a warm-up: never more whatever is sent."""
-GAMES = {
-    "sortileges": lambda: Sortileges(["human", "bot:1"], bot_delay=0, bot_seconds=0.05),
-    "nains": lambda: Nains(["human", "bot:2"], bot_delay=0, bot_seconds=0.05),
-    "sorciere": lambda: Sorciere(["human", "bot:1", "bot:3"], bot_delay=0, bot_seconds=0.05),
-    "petits_pas": lambda: PetitsPas(bot_delay=0),
-}
+GAMES = GameWidget.registry
+"""Every game widget, each made with its default seats (a human, then bots)."""
 HOSTILE = [None, True, False, 0, 1, -1, 2, 2.0, 10**400, -10**30, 1e308, float("nan"),
            float("inf"), "", "zzz", "human", "bot:1", "bot:zzz", "\ud800", "x" * 5000, [], [0],
            ["human", "human"], {}, {"seat": 1}, {"hand": ["S3"]}, {"files": 4}]
@@ -102,7 +98,7 @@ def snapshot(widget) -> str:
 def run(game: str, steps: int, seed: int, counts: Counts) -> None:
     """`steps` attacks on one widget of `game` (new games as they end)."""
     rng = random.Random(seed)
-    widget = GAMES[game]()
+    widget = GAMES[game](bot_delay=0, bot_seconds=0.05)
     base = threading.active_count()
     wire = Wire(widget)
     try:
@@ -168,7 +164,7 @@ def _audit(message: dict, secret: str, over: bool, game: str, content, counts: C
     for obs in (state.get("observation"), (state.get("review") or {}).get("observation")):
         if not obs:
             continue
-        if secrets and obs.get("seat") not in (0, None) and not over:
+        if secrets and obs.get("seat") not in (0, None) and not over:  # seat 0: the human
             counts.leaks.append(f"{game}: seat {obs.get('seat')} shown after {_short(content)}")
         if ("hands" in obs or "secret_gnomes" in obs) and not over:
             counts.leaks.append(f"{game}: every hand shown after {_short(content)}")
