@@ -2,19 +2,25 @@
 
 A bot is called with a state and returns an action: `bot(state) -> action`. Built-in bots
 may read the state but, by contract, only what `state.observation(seat)` shows for games
-with secrets. A student's function receives the observation dict (what a human at that seat
-would see) and returns an action text; `as_bot` wraps it so it plays like any other bot.
+with secrets (or a world from `state.resample(seat, rng)`). A student's function receives
+the observation dict (what a human at that seat would see) and returns an action text;
+`as_bot` wraps it so it plays like any other bot.
+
+Each game package offers its bots the same way: `LEVELS` (level names, weakest first),
+`LEVEL_LABELS` (level -> {"fr", "en"} words for a menu) and
+`bot_for_level(level, seed=None, seconds=1.0)`.
 """
 
 from __future__ import annotations
 
-import inspect
+import math
 import random
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .core import Game, RulesError, State
+from .core import Game, GameOverError, RulesError, State, quote
 
 
 class Deadline:
@@ -33,6 +39,18 @@ class Deadline:
     def expired(self) -> bool:
         return self.cancel.is_set() or self.remaining() <= 0
 
+    def capped(self, seconds: float | None,
+               margin: tuple[float, float] = (0.0, 0.0)) -> Deadline:
+        """This deadline cut to a bot's own budget: a new one, sharing this one's cancel
+        flag, that expires at the earlier of this one and `seconds` from now (None: no
+        budget of its own), less a `margin` kept back to answer in time (a fraction of the
+        time left, then seconds)."""
+        own = min(math.inf if seconds is None else seconds, self.remaining())
+        if own != math.inf:
+            fraction, kept = margin
+            own = max(0.0, own * (1 - fraction) - kept)
+        return Deadline(None if own == math.inf else own, self.cancel)
+
 
 class SearchCancelled(Exception):
     """Raised inside a search when its deadline has passed, to unwind at once."""
@@ -45,11 +63,19 @@ class BotError(RulesError):
 
 
 class Bot:
-    """Base class: subclasses implement `choose`. Randomised bots own a seeded generator."""
+    """Base class: subclasses implement `decide`. Randomised bots own a seeded generator."""
 
     name = "bot"
 
     def choose(self, state: State, deadline: Deadline | None = None) -> Any:
+        """The action to play in `state`: a finished game is refused (GameOverError), then
+        `decide` answers within `deadline` (None: no limit)."""
+        if state.is_terminal():
+            raise GameOverError("the game is over: there is no move to choose")
+        return self.decide(state, deadline or Deadline())
+
+    def decide(self, state: State, deadline: Deadline) -> Any:
+        """The action to play in `state`, a game in progress."""
         raise NotImplementedError
 
     def __call__(self, state: State, deadline: Deadline | None = None) -> Any:
@@ -67,7 +93,7 @@ class RandomBot(Bot):
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, deadline: Deadline | None = None) -> Any:
+    def decide(self, state: State, deadline: Deadline) -> Any:
         return self.rng.choice(state.legal_actions())
 
 
@@ -78,15 +104,16 @@ class FunctionBot(Bot):
         self.function = function
         self.name = getattr(function, "__name__", "function")
 
-    def choose(self, state: State, deadline: Deadline | None = None) -> Any:
+    def decide(self, state: State, deadline: Deadline) -> Any:
         answer = self.function(state.observation(state.current_player()))
         try:
-            action = state.game.parse_action(answer) if isinstance(answer, str) else answer
+            action = state.game.canonical(answer)
         except RulesError as error:
-            raise BotError(f"{self.name} answered {answer!r}: {error}", bot=self.name) from error
+            raise BotError(f"{self.name} answered {quote(answer)}: {error}",
+                           bot=self.name) from error
         if not state.is_legal(action):
-            raise BotError(f"{self.name} answered {answer!r}, which is not legal now",
-                           bot=self.name, action=str(answer))
+            raise BotError(f"{self.name} answered {quote(answer)}, which is not legal now",
+                           bot=self.name, action=quote(str(action)))
         return action
 
     def __repr__(self) -> str:
@@ -97,10 +124,18 @@ def as_bot(player: Bot | Callable[..., Any]) -> Bot:
     """A Bot from a Bot, or from a function of the observation."""
     if isinstance(player, Bot):
         return player
-    if callable(player):
-        inspect.signature(player)  # fails early on things that cannot be called with one arg
+    if callable(player):  # called with one argument, the observation, at its first turn
         return FunctionBot(player)
-    raise TypeError(f"a bot must be a Bot or a function of the observation, not {player!r}")
+    raise TypeError(f"a bot must be a Bot or a function of the observation, not {quote(player)}")
+
+
+def checked_level(level: Any, levels: Sequence[str], game: str) -> str:
+    """`level` as the name of one of `levels` (a whole number is read as its digits: 2 is
+    "2"); ValueError naming the levels otherwise. Each game's `bot_for_level` starts here."""
+    name = str(level) if type(level) in (str, int) else ""
+    if name not in levels:
+        raise ValueError(f"{game} bot levels are {', '.join(levels)}, not {quote(level)}")
+    return name
 
 
 def play_match(game: Game, players: list[Any], seed: int | None = None,

@@ -8,6 +8,11 @@ list of actions replay a game exactly: `to_json`/`from_json` and `undo` rely on 
 Actions are small immutable values; `str(action)` is the game's text notation and
 `game.parse_action(text)` reads it back. `observation(seat)` is the only view of a state that
 may leave Python: exactly what that seat may know (seat ``None`` is a spectator).
+
+Facts about a game that a UI or an adapter (OpenSpiel's `GameType`, PettingZoo) needs are
+declared once on its `Game` class: title and seat names in French and English, the number
+of players, whether it has secrets and chance, and its options (`Option`: default, the
+values a UI may offer, labels). `Game.describe()` gives them as one JSON-able dict.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ import dataclasses
 import importlib
 import inspect
 import math
+import pkgutil
 import random
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 TERMINAL = -1
@@ -30,6 +37,11 @@ OMNISCIENT = "omniscient"
 table (all hands; never a deck's order or the seed). Only for a spectator who explicitly
 asks for it (the widget's omniscient view of a game between bots); games without secrets
 answer it with their public view."""
+
+
+LANGS = ("fr", "en")
+"""The languages every label is written in (a label is a dict {"fr": ..., "en": ...})."""
+Label = Mapping[str, str]
 
 
 class RulesError(ValueError):
@@ -136,39 +148,103 @@ def check_choice(name: str, value: Any, allowed: Any) -> Any:
     return value
 
 
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One option of a game, declared once: its default, the values it may take, and the
+    words a UI shows for it and for each value.
+
+    `choices` maps each value to its label, in the order a UI offers them; the core then
+    refuses any other value (`check_choice`: the same type too, so True is not 1; one
+    option's values must differ under ==, as dict keys do). None: the option is set from
+    Python only (a board size, a list of squares), its values checked by the game's
+    `check_options`, and a UI offers no menu for it."""
+
+    default: Any
+    label: Label
+    choices: Mapping[Any, Label] | None = None
+
+    def __post_init__(self) -> None:
+        if self.choices is not None:
+            check_choice("default", self.default, tuple(self.choices))
+
+    def describe(self) -> dict[str, Any]:
+        """As JSON: default, label, and the choices as [{value, label}] (None: no menu)."""
+        choices = None if self.choices is None else [
+            {"value": value, "label": dict(label)} for value, label in self.choices.items()]
+        return {"default": self.default, "label": dict(self.label), "choices": choices}
+
+
 class Game(ABC):
     """A game's rules with chosen options; immutable once made.
 
-    Subclasses set `name` (registry key and module name under `ludotheque.engines`),
-    `title` (fr/en), `option_defaults`, `state_class`, and implement `parse_action`.
+    Subclasses set `name` (registry key and package name under `ludotheque.engines`),
+    `state_class` and the facts below, and implement `parse_action`; a game whose number
+    of seats varies also overrides `players`.
     """
 
     name: ClassVar[str]
-    title: ClassVar[dict[str, str]]
-    option_defaults: ClassVar[dict[str, Any]] = {}
     state_class: ClassVar[type[State]]
+    title: ClassVar[Label]
+    """The game's name as players read it, {"fr": ..., "en": ...}."""
+    seat_names: ClassVar[Mapping[str, tuple[str, ...]]]
+    """Language -> the name of each seat, `max_players` of them (seat 0 first)."""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    hidden_information: ClassVar[bool] = False
+    """Whether some seat may not know part of the state (hands, face-down cards, a deck's
+    order): `observe` hides it and `State.redraw` redraws it."""
+    chance: ClassVar[bool] = False
+    """Whether the rules draw from the state's generator beyond who moves first (a shuffle,
+    a deal, a collapse): without chance the seed only decides who starts."""
+    option_specs: ClassVar[Mapping[str, Option]] = {}
+    """Option name -> its `Option`; every option a game takes is declared here."""
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    """Option name -> default, derived from `option_specs`."""
     registry: ClassVar[dict[str, type[Game]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
+        if "option_defaults" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: declare options in option_specs (Option(default, "
+                            "label, choices)); option_defaults is derived from them")
+        cls.option_defaults = {name: spec.default for name, spec in cls.option_specs.items()}
         if "name" in cls.__dict__:
             Game.registry[cls.name] = cls
 
     def __init__(self, **options: Any):
-        unknown = sorted(set(options) - set(self.option_defaults))
+        unknown = sorted(set(options) - set(self.option_specs))
         if unknown:
-            known = ", ".join(sorted(self.option_defaults)) or "none"
+            known = ", ".join(sorted(self.option_specs)) or "none"
             raise ValueError(f"{self.name}: unknown option(s) {unknown}; known: {known}")
         self.options = {**self.option_defaults, **options}
+        for name, spec in self.option_specs.items():
+            if spec.choices is not None:
+                check_choice(name, self.options[name], tuple(spec.choices))
         self.check_options()
 
     def check_options(self) -> None:
-        """Raise ValueError for option values the rules cannot use."""
+        """Raise ValueError for option values the rules cannot use (those of an option with
+        `choices` are checked before this is called)."""
 
     @property
     def players(self) -> int:
-        """How many seats this game has (may depend on the options)."""
-        return 2
+        """How many seats this game has (a game whose count varies reads its options)."""
+        return self.min_players
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """What a UI or an adapter needs to know about this game, as one JSON-able dict:
+        name, title, seat names, players {min, max}, hidden_information, chance, and each
+        option's `Option.describe()` by name."""
+        return {
+            "name": cls.name,
+            "title": dict(cls.title),
+            "seat_names": {lang: list(names) for lang, names in cls.seat_names.items()},
+            "players": {"min": cls.min_players, "max": cls.max_players},
+            "hidden_information": cls.hidden_information,
+            "chance": cls.chance,
+            "options": {name: spec.describe() for name, spec in cls.option_specs.items()},
+        }
 
     def new_game(self, seed: int | None = None, **start: Any) -> State:
         """A fresh state. `seed` None draws one (kept in the state, so the game still
@@ -206,6 +282,17 @@ class Game(ABC):
         """Read the text notation; raise NotationError saying what is wrong."""
 
     @staticmethod
+    def discover() -> dict[str, type[Game]]:
+        """Every game of the collection: imports each package under `ludotheque.engines`
+        (found, not listed), whose rules register its Game; returns the registry (games
+        defined elsewhere, such as the tests' toy games, included once imported)."""
+        engines = importlib.import_module(__package__)
+        for found in pkgutil.iter_modules(engines.__path__):
+            if found.ispkg:
+                importlib.import_module(f"{__package__}.{found.name}")
+        return dict(Game.registry)
+
+    @staticmethod
     def by_name(name: str, **options: Any) -> Game:
         """The registered game `name`, importing its module on first use."""
         if name not in Game.registry:
@@ -232,9 +319,11 @@ class Game(ABC):
 class State(ABC):
     """The whole truth of one game in progress, hidden parts included.
 
-    Subclasses implement `setup`, `current_player`, `legal_actions`, `do_apply`, `returns`
-    and `observe`; everything else (checked `apply`, history, undo/redo, clone, JSON,
-    observation envelope) lives here once.
+    Subclasses implement `setup`, `current_player`, `legal_actions`, `do_apply`, `observe`
+    and `winner` (or `returns`, for a result that is not one winner); they may refine
+    `refusal` (why an action is illegal), `redraw` (games with secrets) and `move_text`.
+    Everything else (checked `apply`, history, undo/redo, clone, JSON, observation
+    envelope, resampling) lives here once.
     """
 
     def __init__(self, game: Game, seed: int, start: dict[str, Any]):
@@ -245,6 +334,8 @@ class State(ABC):
         self.history: list[Any] = []
         self.events: list[list[dict]] = []
         self.redo_stack: list[Any] = []
+        self.resampled = False
+        """True for a world made by `resample`: a guess at the hidden facts, not the game."""
         self.setup(**start)
 
     # -- what each game implements -------------------------------------------------
@@ -266,23 +357,47 @@ class State(ABC):
         JSON-able dict; anything secret belongs in `observe`, never in an event)."""
 
     @abstractmethod
-    def returns(self) -> list[float]:
-        """Each seat's result: +1 win, -1 loss, 0 otherwise (all 0 before the end)."""
-
-    @abstractmethod
     def observe(self, seat: int | None) -> dict[str, Any]:
         """The game-specific part of `observation(seat)`."""
+
+    def winner(self) -> int | None:
+        """The seat that has won, None while nobody has (or after a game with no winner).
+        Games whose result is not one winner override `returns` instead."""
+        raise NotImplementedError(f"{type(self).__name__} implements winner() or returns()")
+
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 win, -1 loss, 0 otherwise (all 0 before the end); by
+        default +1 for the `winner` and -1 for every other seat."""
+        winner = self.winner()
+        seats = range(self.game.players)
+        if winner is None:
+            return [0.0 for _ in seats]
+        return [1.0 if seat == winner else -1.0 for seat in seats]
+
+    def refusal(self, action: Any) -> str | None:
+        """Why the rules refuse `action` now, in words a player understands; None if it is
+        legal. The default looks it up in `legal_actions` (by `same_value`: an alias such
+        as True for 1 is no legal action); a game that can say which rule refuses (and
+        check faster than listing every action) overrides this."""
+        if any(same_value(action, legal) for legal in self.legal_actions()):
+            return None
+        return "not legal now"
+
+    def redraw(self, seat: int | None, rng: random.Random) -> None:
+        """Deal again, in place and from `rng`, whatever `seat` cannot know (the other
+        hands, face-down cards, a deck's order), keeping everything it can. Games with
+        secrets (`Game.hidden_information`) override this; `resample` calls it on a copy."""
 
     def move_text(self, ply: int, seat: int | None) -> str:
         """How move `ply` reads to `seat`; games with secret moves override this."""
         return str(self.history[ply])
 
     def is_legal(self, action: Any) -> bool:
-        return action in self.legal_actions()
+        return self.refusal(action) is None
 
     def why_illegal(self, action: Any) -> str:
-        """Why the rules refuse `action` now, in words a player understands."""
-        return "not legal now"
+        """Why the rules refuse `action` now (see `refusal`)."""
+        return self.refusal(action) or "it is legal now"
 
     # -- shared behaviour ----------------------------------------------------------
     @property
@@ -337,6 +452,7 @@ class State(ABC):
 
     def replayed(self, ply: int) -> State:
         """A new state: this game as it stood after `ply` actions."""
+        self._check_not_resampled("replayed (or undone)")
         if not 0 <= ply <= self.ply:
             raise ValueError(f"ply {ply} is outside 0..{self.ply}")
         fresh = self.game.new_game(self.seed, **self.start)
@@ -351,6 +467,26 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (the game object, being immutable, is shared)."""
         return copy.deepcopy(self, {id(self.game): self.game})
+
+    def resample(self, seat: int | None, rng: random.Random) -> State:
+        """A world `seat` cannot tell from this one: a copy whose `observation(seat)` is the
+        same, with what `seat` cannot know dealt again from `rng` (`redraw`) and a new
+        generator drawn from `rng`, so that neither the hidden cards nor the chance events
+        to come are the true ones. A game without secrets gives a clone (with that new
+        generator). For searches over hidden information (ISMCTS) and for tests that secrets
+        stay secret. A world guesses hidden facts: it can be played on and cloned, not
+        saved, replayed or undone (its seed would rebuild the true game)."""
+        world = self.clone()
+        world.redo_stack = []
+        world.redraw(seat, rng)
+        world.rng = random.Random(rng.getrandbits(SEED_BITS))
+        world.resampled = True
+        return world
+
+    def _check_not_resampled(self, what: str) -> None:
+        if self.resampled:
+            raise RuntimeError(f"a resampled world cannot be {what}: it guesses hidden facts "
+                               "that its seed and actions do not rebuild")
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may know, as a plain JSON-able dict (seat None: a spectator).
@@ -376,6 +512,7 @@ class State(ABC):
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to rebuild this state exactly (secret: contains the seed)."""
+        self._check_not_resampled("saved")
         return {
             "game": self.game.name,
             "options": self.game.options,

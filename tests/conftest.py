@@ -1,10 +1,23 @@
-"""Shared pytest settings: where test artefacts (screenshots, numbers) are written."""
+"""Shared pytest settings: where test artefacts (screenshots, numbers) are written, and the
+toy games every generic suite runs on besides the real ones."""
 
+import importlib
 import pathlib
+import pkgutil
 
 import pytest
 
-OUTPUT = pathlib.Path(__file__).resolve().parent.parent / "test-output"
+TESTS = pathlib.Path(__file__).resolve().parent
+OUTPUT = TESTS.parent / "test-output"
+TOY_GAMES = TESTS / "toy_games"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Import every module of tests/toy_games (this folder is on sys.path, as pytest puts
+    it there for this file), so that each toy game registers itself before the tests are
+    collected: adding one is adding a file."""
+    for found in pkgutil.iter_modules([str(TOY_GAMES)]):
+        importlib.import_module(f"toy_games.{found.name}")
 
 
 @pytest.fixture(scope="session")

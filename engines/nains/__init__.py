@@ -9,12 +9,12 @@ Move('gnome blue')
 [['red'], ['blue']]
 """
 
-from .bots import LEVELS, HeuristicBot, IsmctsBot, NainsRandomBot, bot_for_level, determinise
+from .bots import LEVEL_LABELS, LEVELS, HeuristicBot, IsmctsBot, NainsRandomBot, bot_for_level
 from .cards import CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, Card, pull_values
-from .rules import FENCE, Move, Nains, NainsState, Table
+from .rules import FENCE, Move, Nains, NainsState, Table, determinise
 
 __all__ = [
-    "CARDS", "COLOURS", "DEFAULT_DECK", "FENCE", "GNOMES_PER_COLOUR", "INDEX", "LEVELS", "Card",
-    "HeuristicBot", "IsmctsBot", "Move", "Nains", "NainsRandomBot", "NainsState", "Table",
-    "bot_for_level", "determinise", "pull_values",
+    "CARDS", "COLOURS", "DEFAULT_DECK", "FENCE", "GNOMES_PER_COLOUR", "INDEX", "LEVELS",
+    "LEVEL_LABELS", "Card", "HeuristicBot", "IsmctsBot", "Move", "Nains", "NainsRandomBot",
+    "NainsState", "Table", "bot_for_level", "determinise", "pull_values",
 ]

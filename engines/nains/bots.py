@@ -2,9 +2,10 @@
 
 None of them looks at what its seat may not know. The random and heuristic bots read only
 public facts and their own hand. The ISMCTS bot reads the table only through a
-*determinisation*: the other hand and the draw pile are dealt again at random from the cards
-its seat cannot see (and an unrevealed first gnome is drawn at random), so the true hidden
-cards never guide its choice.
+*determinisation* (`rules.determinise`, what `NainsState.resample` does to a whole state): the
+other hand and the draw pile are dealt again at random from the cards its seat cannot see
+(and an unrevealed first gnome is drawn at random), so the true hidden cards never guide its
+choice.
 """
 
 from __future__ import annotations
@@ -13,24 +14,22 @@ import random
 import time
 from typing import Any
 
-from ..bots import Bot, Deadline
-from ..core import GameOverError
+from ..bots import Bot, Deadline, checked_level
 from .cards import CARDS, MULTI, pull_values
 from .rules import (CHOOSE, CONTRE, DISCARD, FENCE, PHASE_CHOOSE, PHASE_OVER, PLAY, SURCONTRE,
-                    SURSURCONTRE, Move, NainsState, Table, apply_move, legal_moves)
+                    SURSURCONTRE, Move, NainsState, Table, apply_move, determinise, legal_moves)
 
-LEVELS = ("1", "2", "3")
-"""Bot levels, weakest first: random, heuristic, ISMCTS."""
+LEVEL_LABELS = {
+    "1": {"fr": "hasard", "en": "random"},
+    "2": {"fr": "heuristique", "en": "heuristic"},
+    "3": {"fr": "recherche ISMCTS", "en": "ISMCTS search"},
+}
+"""Bot levels, weakest first, with the words a menu shows."""
+LEVELS = tuple(LEVEL_LABELS)
 
 ROLLOUT_CAP = 120
 """A random playout stops after this many moves without the round ending (then the hose
 position decides)."""
-
-
-def _check(state: NainsState) -> Table:
-    if state.is_terminal():
-        raise GameOverError("the game is over: there is no move to choose")
-    return state.table
 
 
 class NainsRandomBot(Bot):
@@ -43,8 +42,8 @@ class NainsRandomBot(Bot):
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, state: NainsState, deadline: Deadline | None = None) -> Move:
-        return random_move(_check(state), self.rng)
+    def decide(self, state: NainsState, deadline: Deadline) -> Move:
+        return random_move(state.table, self.rng)
 
 
 def random_move(t: Table, rng: random.Random) -> Move:
@@ -58,16 +57,6 @@ def random_move(t: Table, rng: random.Random) -> Move:
     hand = t.hands[t.to_move]
     subset = [c for c in hand if rng.random() < 0.5] or [rng.choice(hand)]
     return Move(DISCARD, tuple(sorted(subset)))
-
-
-def playout_move(t: Table, rng: random.Random) -> Move:
-    """The default policy of the search's playouts: random plays, a discard now and then."""
-    if t.phase == PHASE_CHOOSE:
-        return Move(CHOOSE, -1, rng.randrange(4))
-    plays = legal_moves(t, discards=False)
-    if not plays or rng.random() < 0.08:
-        return Move(DISCARD, (rng.choice(t.hands[t.to_move]),))
-    return rng.choice(plays)
 
 
 # -- the heuristic ------------------------------------------------------------------------
@@ -137,10 +126,10 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
+        """`seed` is taken like every level's; the rule of thumb draws nothing."""
 
-    def choose(self, state: NainsState, deadline: Deadline | None = None) -> Move:
-        return heuristic_move(_check(state))
+    def decide(self, state: NainsState, deadline: Deadline) -> Move:
+        return heuristic_move(state.table)
 
 
 def heuristic_move(t: Table) -> Move:
@@ -210,22 +199,7 @@ def policy_move(t: Table, rng: random.Random, eps: float = 0.0) -> Move:
     return move if best >= fast_score(t, discard) else discard
 
 
-# -- ISMCTS -------------------------------------------------------------------------------
-def determinise(t: Table, seat: int, rng: random.Random) -> Table:
-    """A table consistent with what `seat` knows: the cards it cannot see (the other hand and
-    the draw pile together) dealt again at random, an unrevealed first gnome redrawn."""
-    d = t.copy()
-    other = 1 - seat
-    unseen = sorted(d.hands[other] + d.draw)  # sorted: only the multiset may matter
-    rng.shuffle(unseen)
-    k = len(d.hands[other])
-    d.hands[other] = sorted(unseen[:k])
-    d.draw = unseen[k:]
-    if d.phase == PHASE_CHOOSE and d.choices[other] >= 0:
-        d.choices[other] = rng.randrange(4)
-    return d
-
-
+# -- ISMCTS ---------------------------------------------------------------------------------
 def search_moves(t: Table) -> list[Move]:
     """The moves the tree considers: every play, and as discards each single card and the
     whole hand (the other subsets are left out so that the search sees deeper)."""
@@ -268,15 +242,12 @@ class IsmctsBot(Bot):
         self.eps = eps
         self.last_stats: dict[str, Any] = {}
 
-    def choose(self, state: NainsState, deadline: Deadline | None = None) -> Move:
-        table = _check(state)
+    def decide(self, state: NainsState, deadline: Deadline) -> Move:
+        table = state.table
         legal = legal_moves(table)
         if len(legal) == 1:
             return legal[0]
-        deadline = deadline or Deadline(self.seconds)
-        if self.seconds is not None and deadline.seconds is None:
-            deadline = Deadline(self.seconds, deadline.cancel)
-        scores = self.search(table, deadline)
+        scores = self.search(table, deadline.capped(self.seconds))
         default = heuristic_move(table)
         return max(scores, key=lambda m: (scores[m], m == default))
 
@@ -326,13 +297,13 @@ class IsmctsBot(Bot):
         return d.round_winners[round_no - 1], n
 
 
-def bot_for_level(level: int, seed: int | None = None, seconds: float | None = 1.0,
+def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0,
                   iterations: int | None = None) -> Bot:
-    """1: random, 2: heuristic, 3: ISMCTS with a time budget of `seconds`."""
-    if level == 1:
+    """The bot of a level of LEVELS: "1" random, "2" heuristic, "3" ISMCTS thinking at most
+    `seconds` (None: no limit of its own) or `iterations` playouts."""
+    level = checked_level(level, LEVELS, "Tir de tuyau")
+    if level == "1":
         return NainsRandomBot(seed)
-    if level == 2:
+    if level == "2":
         return HeuristicBot(seed)
-    if level == 3:
-        return IsmctsBot(seed, iterations=iterations, seconds=seconds)
-    raise ValueError(f"no bot level {level}; levels are {', '.join(LEVELS)}")
+    return IsmctsBot(seed, iterations=iterations, seconds=seconds)

@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple
 
-from ..core import (OMNISCIENT, TERMINAL, Game, NotationError, State, action_text,
+from ..core import (OMNISCIENT, TERMINAL, Game, NotationError, Option, State, action_text,
                     check_choice, quote)
 from .cards import (CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, MULTI, Card,
                     bonnet_choices, colour_index, pull_values)
@@ -272,6 +272,25 @@ def refusal(t: Table, move: Move) -> str | None:
     return None
 
 
+def determinise(t: Table, seat: int | None, rng: random.Random) -> Table:
+    """A copy of the table consistent with what `seat` knows (None: a spectator, who sees
+    no hand): the cards it cannot see (the other hands and the draw pile together) dealt
+    again at random, an unrevealed first gnome of another seat redrawn."""
+    d = t.copy()
+    others = [other for other in (0, 1) if other != seat]
+    unseen = sorted(d.draw + [card for other in others for card in d.hands[other]])
+    rng.shuffle(unseen)  # from a sorted list: only the multiset of unseen cards matters
+    for other in others:
+        size = len(d.hands[other])
+        d.hands[other], unseen = sorted(unseen[:size]), unseen[size:]
+    d.draw = unseen
+    if d.phase == PHASE_CHOOSE:
+        for other in others:
+            if d.choices[other] >= 0:
+                d.choices[other] = rng.randrange(4)
+    return d
+
+
 def team_powers(t: Table, values: list[int]) -> list[int]:
     return [sum(values[g] for g in team) for team in t.teams]
 
@@ -398,11 +417,8 @@ class NainsState(State):
     def legal_actions(self) -> list[Move]:
         return legal_moves(self.table)
 
-    def is_legal(self, action: Any) -> bool:
-        return refusal(self.table, action) is None
-
-    def why_illegal(self, action: Any) -> str:
-        return refusal(self.table, action) or "it is legal now"
+    def refusal(self, action: Any) -> str | None:
+        return refusal(self.table, action)
 
     def do_apply(self, action: Move) -> list[dict]:
         events: list[dict] = []
@@ -410,11 +426,17 @@ class NainsState(State):
         apply_move(self.table, action, self.rng, events)
         return events
 
-    def returns(self) -> list[float]:
-        winner = self.table.winner
-        if winner is None:
-            return [0.0, 0.0]
-        return [1.0 if seat == winner else -1.0 for seat in (0, 1)]
+    def winner(self) -> int | None:
+        return self.table.winner
+
+    def redraw(self, seat: int | None, rng: random.Random) -> None:
+        """The other hands and the draw pile dealt again (`determinise`); a first gnome
+        chosen in secret by another seat redrawn, in the history too."""
+        self.table = determinise(self.table, seat, rng)
+        if self.table.phase == PHASE_CHOOSE and self.history:
+            last = self.movers[-1]
+            if last != seat and self.table.choices[last] >= 0:
+                self.history[-1] = Move(CHOOSE, -1, self.table.choices[last])
 
     def move_text(self, ply: int, seat: Any) -> str:
         """A first gnome reads `gnome ?` to the other seats until the second one is chosen."""
@@ -467,23 +489,34 @@ class NainsState(State):
                 f"{[CARDS[c].code for c in t.hands[0]]} {[CARDS[c].code for c in t.hands[1]]}")
 
 
+ON_OFF = {False: {"fr": "non", "en": "off"}, True: {"fr": "oui", "en": "on"}}
+
+
 class Nains(Game):
     """Tir de tuyau. Options: `contre`, `surcontre`, `sursurcontre` (optional counters, off
     by default; each only ever arises after the one before it) and `rounds` (round wins
     needed, 2: best of three)."""
 
     name = "nains"
-    title = {"fr": "Tir de tuyau (Oh ! les nains)", "en": "Hose pull (Oh! les nains)"}
-    option_defaults = {"contre": False, "surcontre": False, "sursurcontre": False, "rounds": 2}
     state_class = NainsState
-
-    def check_options(self) -> None:
-        for name in ("contre", "surcontre", "sursurcontre"):
-            check_choice(name, self.options[name], (False, True))
-        check_choice("rounds", self.options["rounds"], (1, 2, 3))
+    title = {"fr": "Tir de tuyau (Oh ! les nains)", "en": "Hose pull (Oh! les nains)"}
+    seat_names = {"fr": ("Nabot", "Gnomette"), "en": ("Nabot", "Gnomette")}
+    hidden_information = True
+    chance = True
+    option_specs = {
+        "contre": Option(False, {"fr": "Contre", "en": "Contre (counter a gnome)"}, ON_OFF),
+        "surcontre": Option(False, {"fr": "Sur-contre", "en": "Sur-contre (answer a contre)"},
+                            ON_OFF),
+        "sursurcontre": Option(False, {"fr": "Sur-sur-contre",
+                                       "en": "Sur-sur-contre (answer a sur-contre)"}, ON_OFF),
+        "rounds": Option(2, {"fr": "Manches à gagner", "en": "Rounds to win"}, {
+            1: {"fr": "1 (une seule manche)", "en": "1 (a single round)"},
+            2: {"fr": "2 (au meilleur des trois)", "en": "2 (best of three)"},
+            3: {"fr": "3 (au meilleur des cinq)", "en": "3 (best of five)"}}),
+    }
 
     def parse_action(self, text: str) -> Move:
         return Move.parse(text)
 
 
-__all__ = ["Card", "Move", "Nains", "NainsState", "OMNISCIENT", "Table"]
+__all__ = ["Card", "Move", "Nains", "NainsState", "OMNISCIENT", "Table", "determinise"]

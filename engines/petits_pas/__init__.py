@@ -1,19 +1,22 @@
 """A Petits Pas: a one-player patience with no choices, whose lesson is probability.
 
-`PetitsPas` is the game (options: the readings), `play_out` the readable reference for one
-deal, `explain` turns its events into sentences. The numba simulator (`fast`) and `estimate`
+`PetitsPas` is the game (`rules.py`; options: the readings), `Table` and `play_out` the
+readable reference for one deal (`table.py`), `explain` turns its events into sentences,
+`AutoStep` the bot that plays a deal by itself. The numba simulator (`fast`) and `estimate`
 are imported on first use, so that the game and its widget load without numba.
 """
 
+from .bots import LEVEL_LABELS, LEVELS, AutoStep, bot_for_level
 from .cards import Card, DeckError, parse_card, parse_cards, parse_deck
 from .explain import explain
-from .game import STEP, PetitsPas, PetitsPasState, Step
-from .readings import CHOICES, Reading, single_switches
-from .rules import Table, play_out
+from .readings import CHOICES, SWITCHES, Reading, single_switches
+from .rules import STEP, PetitsPas, PetitsPasState, Step
+from .table import Table, play_out
 
-__all__ = ["CHOICES", "Card", "DeckError", "Estimate", "PetitsPas", "PetitsPasState", "Reading",
-           "STEP", "Step", "Table", "estimate", "explain", "parse_card", "parse_cards",
-           "parse_deck", "play_out", "single_switches"]
+__all__ = ["CHOICES", "LEVELS", "LEVEL_LABELS", "SWITCHES", "AutoStep", "Card", "DeckError",
+           "Estimate", "PetitsPas", "PetitsPasState", "Reading", "STEP", "Step", "Table",
+           "bot_for_level", "estimate", "explain", "parse_card", "parse_cards", "parse_deck",
+           "play_out", "single_switches"]
 
 
 def __getattr__(name: str):

@@ -1,4 +1,4 @@
-"""One line of French or English per event, built from the event alone (see `rules.py`).
+"""One line of French or English per event, built from the event alone (see `table.py`).
 
 The widget shows these lines as the deal unfolds and the notebooks print them, so a learner
 reads the rule that fired ("10♥ jumps over 3♠ and 7♣, meets J♥: covers it"). French names the

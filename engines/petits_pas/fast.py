@@ -4,7 +4,7 @@ A deal is sequential and branchy, so vectorising over deals with numpy would pay
 branch on every deal; a compiled loop per deal is fifty to eighty times faster than the Python
 reference (tests/benchmarks/bench_petits_pas.py). It keeps per place only what the rules look
 at (the top card's suit and value, whether that card has jumped, the pile's size) and makes no
-events. `rules.py` stays the readable reference; the tests hold both to the same result deal
+events. `table.py` stays the readable reference; the tests hold both to the same result deal
 by deal. Decks are rows of card indexes (`Card.index`) in dealing order.
 """
 
@@ -44,7 +44,7 @@ def cards_left(decks: np.ndarray, reading: Reading | dict | None = None) -> np.n
 
 @njit(cache=True)
 def _play(deck, values, neighbours, nowhere, refill, take, endgame, row):
-    """One deal, as `rules.Table` plays it; returns the cards left."""
+    """One deal, as `table.Table` plays it; returns the cards left."""
     suit, value, size, jumped = row
     places = dealt = out = 0
     while places < 4:
@@ -102,7 +102,7 @@ def _play(deck, values, neighbours, nowhere, refill, take, endgame, row):
 
 @njit(cache=True)
 def _plan(row, mover, stock_lasts, neighbours, nowhere, endgame):
-    """(kind, place met) as `rules.Table.plan` decides it."""
+    """(kind, place met) as `table.Table.plan` decides it."""
     suit, value, size, jumped = row
     end_rule = not stock_lasts and endgame == 0
     if jumped[mover] and (stock_lasts or endgame == 1):

@@ -46,17 +46,43 @@ from functools import cached_property
 from typing import Any
 from collections.abc import Iterator, Mapping
 
+from ..core import Option
 from .cards import Card
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "adjacent": ("meets", "blocks", "book"),
-    "nowhere": ("blocked", "far-left", "off"),
-    "refill": ("in-place", "close-up"),
-    "take": ("one", "lower", "descending", "consecutive"),
-    "endgame": ("exit", "none", "take"),
-    "ace": ("low", "high"),
+SWITCHES: dict[str, Option] = {
+    "adjacent": Option("meets", {"fr": "Voisine de même famille",
+                                 "en": "Neighbour of the same suit"}, {
+        "meets": {"fr": "elle est rencontrée", "en": "it is met"},
+        "blocks": {"fr": "elle bloque", "en": "it blocks"},
+        "book": {"fr": "deux voisines bloquent (exemple du livre)",
+                 "en": "two neighbours block (the book's example)"}}),
+    "nowhere": Option("blocked", {"fr": "Aucune carte de sa famille à gauche",
+                                  "en": "No card of its suit on the left"}, {
+        "blocked": {"fr": "bloquée", "en": "stuck"},
+        "far-left": {"fr": "saute tout à gauche", "en": "jumps to the far left"},
+        "off": {"fr": "sort du jeu", "en": "leaves the game"}}),
+    "refill": Option("in-place", {"fr": "Places vides", "en": "Empty places"}, {
+        "in-place": {"fr": "comblées sur place", "en": "refilled in place"},
+        "close-up": {"fr": "la rangée se resserre", "en": "the row closes up"}}),
+    "take": Option("one", {"fr": "Une carte qui prend", "en": "A card that takes"}, {
+        "one": {"fr": "prend une pile", "en": "takes one pile"},
+        "lower": {"fr": "prend aussi les plus basses", "en": "also takes every lower one"},
+        "descending": {"fr": "prend en descendant", "en": "takes while descending"},
+        "consecutive": {"fr": "prend une suite (10, 9, 8…)",
+                        "en": "takes a run (10, 9, 8…)"}}),
+    "endgame": Option("exit", {"fr": "Talon épuisé", "en": "Stock empty"}, {
+        "exit": {"fr": "les dernières cartes sortent", "en": "the last cards leave"},
+        "none": {"fr": "pas de règle de fin", "en": "no end rule"},
+        "take": {"fr": "elles peuvent encore prendre", "en": "they may still take"}}),
+    "ace": Option("low", {"fr": "As", "en": "Ace"}, {
+        "low": {"fr": "bas : A = 1", "en": "low: A = 1"},
+        "high": {"fr": "haut : après le roi", "en": "high: above the king"}}),
 }
-DEFAULTS = {switch: values[0] for switch, values in CHOICES.items()}
+"""Each switch as the game's option: the default reading first, then the alternatives,
+with the words a UI shows for the switch and each value."""
+CHOICES: dict[str, tuple[str, ...]] = {switch: tuple(option.choices or ())
+                                       for switch, option in SWITCHES.items()}
+DEFAULTS = {switch: option.default for switch, option in SWITCHES.items()}
 
 
 @dataclass(frozen=True)

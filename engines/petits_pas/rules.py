@@ -1,249 +1,103 @@
-"""The readable reference engine: one deal of A Petits Pas, step by step, with its events.
+"""A Petits Pas behind the shared Game/State interface, for the widget and the notebooks.
 
-A `Table` holds the whole truth of a deal: the row of places (each a pile, top card last),
-the stock (dealt in order), the cards out and the cards that have jumped. `step()` carries out
-one move of the mover — the pile in the rightmost place — then lets the row settle (empty
-places dropped or closed up, gaps refilled from the stock) and sees whether the deal is over,
-so that between steps the row never has an empty place. `fast.py` must agree with `play_out`
-deal by deal; this module stays the one to read.
-
-Each step returns public events, in order; a UI replays them on the row it shows, so place
-numbers are 0-based indexes into the row as it stands just before that event. Events name
-only cards already dealt (a dealt card appears first in the event that deals it):
-
-    take     card, from, over, to, meets, pile, taken=[{place, pile}…]  the mover's pile and
-             every taken pile leave the game; their places become empty
-    cover    card, from, over, to, meets    the card goes on top of the pile met (jumped)
-    exit     card, from, over, pile         the mover leaves the game alone, with its pile
-    far-left card, from, over, to=0         the card moves to a new place at the left end;
-                                            its old place (now from + 1) becomes empty
-    blocked  card, from, over, reason[, meets]   reason: jumped, neighbour, no-suit, higher
-    deal     card, to, stock                after a blocked mover: a new place on the right
-    refill   deals=[{card, to}…], stock     gaps filled (`to` = row length: a new place)
-    close    places, why                    these empty places are removed (why: extra,
-                                            close-up, stock-empty)
-    won  |  lost left                       the deal is over
-`over` lists the tops of the piles jumped over, right to left.
+One seat and one action, `step`: the player only watches the rules play (the lesson is the
+probability); the patience itself is `table.Table`. The deck is shuffled in `setup` from the
+state's seeded generator, or given whole as the start choice `deck=[…52 card texts…]`, so a
+seed (or a deck) and the number of steps replay a deal exactly. The observation shows the
+table and counts, never the stock, and `explained`: the last step's events as one line
+each, in French and in English (from `explain`), so that a UI shows the rule that fired
+without knowing the rules.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-from collections.abc import Sequence
+import random
+from dataclasses import dataclass
+from typing import Any
 
-from ..core import GameOverError
-from .cards import Card, parse_deck
-from .readings import Reading
-
-
-class Move(NamedTuple):
-    """What the mover will do, decided before anything changes: so a lost deal is seen
-    at once, and an event can describe the row as it was."""
-
-    kind: str  # "take", "cover", "exit", "far-left" or "blocked"
-    place: int  # the mover's place
-    over: tuple[int, ...] = ()  # places jumped over, right to left
-    met: int | None = None  # the first pile of the mover's suit it meets
-    taken: tuple[int, ...] = ()  # every place whose pile is taken
-    reason: str | None = None  # why blocked
+from ..core import TERMINAL, Game, NotationError, State
+from .cards import DECK, parse_deck
+from .explain import explain
+from .readings import SWITCHES, Reading
+from .table import Table, texts
 
 
-def texts(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+@dataclass(frozen=True)
+class Step:
+    """The only action: let the mover make its move."""
+
+    def __str__(self) -> str:
+        return "step"
 
 
-class Table:
-    """One deal: deals the first four cards at once, then moves on with `step()`.
+STEP = Step()
 
-    `deck` is the dealing order; any length works (a short deck makes a quick rules
-    example), while `play_out` and the game insist on the whole 52.
-    """
 
-    def __init__(self, deck: Sequence[Card], reading: Reading = Reading()):
-        self.reading = reading
-        self.stock = list(reversed(deck))  # the next card is last: pop() deals it
-        self.places: list[list[Card]] = []
-        self.out: list[Card] = []
-        self.jumped: set[Card] = set()
-        self.result: str | None = None  # "won" or "lost" once over
-        self.steps = 0
-        while self.stock and len(self.places) < 4:
-            self.places.append([self.stock.pop()])
-        self._check_end(None)
+class PetitsPasState(State):
+    game: PetitsPas
 
-    def cards_left(self) -> int:
-        return sum(len(pile) for pile in self.places)
-
-    # -- what the mover does ---------------------------------------------------------
-    def plan(self) -> Move:
-        """The mover's move under the reading (the row has no empty place here)."""
-        reading, places = self.reading, self.places
-        mover = len(places) - 1
-        card = places[mover][-1]
-        stock_lasts = bool(self.stock)
-        end_rule = not stock_lasts and reading.endgame == "exit"
-        has_jumped = card in self.jumped
-        if has_jumped and (stock_lasts or reading.endgame == "none"):
-            return Move("blocked", mover, reason="jumped")
-        if self._neighbours_block(mover):
-            return Move("blocked", mover, met=mover - 1, reason="neighbour")
-        met = mover - 1
-        while met >= 0 and places[met][-1].suit != card.suit:
-            met -= 1
-        over = tuple(range(mover - 1, met, -1))
-        if met < 0:
-            if end_rule:
-                return Move("exit", mover, over)
-            if has_jumped or reading.nowhere == "blocked":
-                return Move("blocked", mover, over, reason="no-suit")
-            return Move("exit" if reading.nowhere == "off" else "far-left", mover, over)
-        if reading.value(card) > reading.value(places[met][-1]):
-            return Move("take", mover, over, met, self._taken(met, card))
-        if end_rule or has_jumped:
-            return Move("blocked", mover, over, met, reason="higher" if end_rule else "jumped")
-        return Move("cover", mover, over, met)
-
-    def _neighbours_block(self, mover: int) -> bool:
-        """Whether the piles just left of the mover, being of its suit, stop it (`adjacent`)."""
-        count = self.reading.blocking_neighbours
-        if not count or mover < count:
-            return False
-        suit = self.places[mover][-1].suit
-        return all(self.places[mover - k][-1].suit == suit for k in range(1, count + 1))
-
-    def _taken(self, met: int, taker: Card) -> tuple[int, ...]:
-        """The places a taker empties: the pile met, then more under the `take` reading."""
-        rule, value = self.reading.take, self.reading.value
-        taken, last = [met], value(self.places[met][-1])
-        if rule == "one":
-            return tuple(taken)
-        for place in range(met - 1, -1, -1):
-            top = self.places[place][-1]
-            if top.suit != taker.suit:
-                continue
-            rank = value(top)
-            if not (rank < value(taker) if rule == "lower"
-                    else rank < last if rule == "descending"
-                    else rank == last - 1):
-                break
-            taken.append(place)
-            last = rank
-        return tuple(taken)
-
-    # -- one step ---------------------------------------------------------------------
-    def step(self, record: bool = True) -> list[dict[str, Any]]:
-        """Move the mover, let the row settle, see if the deal is over; return the events
-        (none when `record` is false: `play_out` and other counting need no story)."""
-        if self.result is not None:
-            raise GameOverError(f"the deal is over ({self.result})")
-        move = self.plan()
-        events = [self._describe(move)] if record else None
-        if move.kind == "blocked":  # the stock lasts, or the deal would be over already
-            self.places.append([self.stock.pop()])
-            if events is not None:
-                events.append({"kind": "deal", "card": str(self.places[-1][-1]),
-                               "to": len(self.places) - 1, "stock": len(self.stock)})
+    def setup(self, deck: Any = None, **unknown: Any) -> None:
+        if unknown:
+            raise ValueError(f"petits_pas: unknown start choice(s) {sorted(unknown)}; known: deck")
+        if deck is None:
+            cards = list(DECK)
+            self.rng.shuffle(cards)
         else:
-            self._carry_out(move)
-            self._settle(events)
-        self.steps += 1
-        self._check_end(events)
-        return events or []
+            cards = parse_deck(deck)
+        self.table = Table(cards, self.game.reading)
 
-    def _describe(self, move: Move) -> dict[str, Any]:
-        places = self.places
-        pile = places[move.place]
-        event: dict[str, Any] = {"kind": move.kind, "card": str(pile[-1]), "from": move.place,
-                                 "over": [str(places[p][-1]) for p in move.over]}
-        if move.met is not None:
-            event["meets"] = str(places[move.met][-1])
-        if move.kind in ("take", "cover"):
-            event["to"] = move.met
-        if move.kind in ("take", "exit"):
-            event["pile"] = texts(pile)
-        if move.kind == "take":
-            event["taken"] = [{"place": p, "pile": texts(places[p])} for p in move.taken]
-        if move.kind == "far-left":
-            event["to"] = 0
-        if move.reason:
-            event["reason"] = move.reason
-        return event
+    def current_player(self) -> int:
+        return TERMINAL if self.table.result else 0
 
-    def _carry_out(self, move: Move) -> None:
-        places = self.places
-        pile = places[move.place]
-        if move.kind == "take":
-            for place in (move.place, *move.taken):
-                self._leave(place)
-        elif move.kind == "exit":
-            self._leave(move.place)
-        elif move.kind == "cover":
-            places[move.met].extend(pile)  # one card: a pile's top has jumped, so never moves
-            self.jumped.add(pile[-1])
-            places[move.place] = []
-        else:  # far-left
-            self.jumped.add(pile[-1])
-            places[move.place] = []
-            places.insert(0, pile)
+    def legal_actions(self) -> list[Step]:
+        return [] if self.table.result else [STEP]
 
-    def _leave(self, place: int) -> None:
-        pile = self.places[place]
-        self.out.extend(pile)
-        self.jumped.difference_update(pile)
-        self.places[place] = []
+    def do_apply(self, action: Step) -> list[dict]:
+        return self.table.step()
 
-    def _settle(self, events: list[dict[str, Any]] | None) -> None:
-        """Drop or close up empty places and refill from the stock, as the reading says."""
-        places, stock = self.places, self.stock
-        filled = []
-        if self.reading.refill == "in-place":
-            extra = []
-            while len(places) > 4 and not places[-1]:
-                places.pop()
-                extra.insert(0, len(places))
-            if extra and events is not None:
-                events.append({"kind": "close", "places": extra, "why": "extra"})
-            for place, pile in enumerate(places):
-                if not pile and stock:
-                    pile.append(stock.pop())
-                    filled.append(place)
-        else:
-            self._close_up(events, "close-up")
-            while stock and len(places) < 4:
-                places.append([stock.pop()])
-                filled.append(len(places) - 1)
-        if filled and events is not None:
-            deals = [{"card": str(places[place][-1]), "to": place} for place in filled]
-            events.append({"kind": "refill", "deals": deals, "stock": len(stock)})
-        if not stock:
-            self._close_up(events, "stock-empty")
+    def returns(self) -> list[float]:
+        return [{"won": 1.0, "lost": -1.0}.get(self.table.result, 0.0)]
 
-    def _close_up(self, events: list[dict[str, Any]] | None, why: str) -> None:
-        if all(self.places):
-            return
-        if events is not None:
-            empty = [place for place, pile in enumerate(self.places) if not pile]
-            events.append({"kind": "close", "places": empty, "why": why})
-        self.places[:] = [pile for pile in self.places if pile]
+    def redraw(self, seat: int | None, rng: random.Random) -> None:
+        """The stock in another order: nobody sees it before a card is dealt."""
+        rng.shuffle(self.table.stock)
 
-    def _check_end(self, events: list[dict[str, Any]] | None) -> None:
-        """End the deal as soon as it is decided, so no step is ever offered in vain."""
-        if not self.places:
-            self.result = "won"
-            if events is not None:
-                events.append({"kind": "won"})
-        elif not self.stock:
-            move = self.plan()
-            if move.kind == "blocked":
-                self.result = "lost"
-                if events is not None:
-                    events += [self._describe(move), {"kind": "lost", "left": self.cards_left()}]
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        table = self.table
+        events = self.events[-1] if self.events else []
+        return {
+            "places": [texts(pile) for pile in table.places],
+            "jumped": [str(card) for pile in table.places for card in pile if card in table.jumped],
+            "stock": len(table.stock),
+            "out": texts(table.out),
+            "out_count": len(table.out),
+            "left": table.cards_left(),
+            "result": table.result,
+            "steps": table.steps,
+            "reading": dict(self.game.options),
+            "explained": {lang: [explain(event, lang) for event in events] for lang in ("fr", "en")},
+        }
 
 
-def play_out(deck: Sequence[str | Card] | str, **reading: Any) -> int:
-    """Cards left on the table when the deal of `deck` (52 cards, in dealing order) is over
-    under the reading given by keywords (e.g. ``take="lower"``); 0 means won."""
-    table = Table(parse_deck(deck), Reading.of(**reading))
-    while table.result is None:
-        table.step(record=False)
-    return table.cards_left()
+class PetitsPas(Game):
+    """Options: the reading's switches (see `readings.py`); defaults are the project's reading."""
+
+    name = "petits_pas"
+    state_class = PetitsPasState
+    title = {"fr": "À petits pas", "en": "A Petits Pas (Little Steps)"}
+    seat_names = {"fr": ("Joueur",), "en": ("Player",)}
+    min_players = max_players = 1
+    hidden_information = True
+    chance = True
+    option_specs = SWITCHES
+
+    def check_options(self) -> None:
+        self.reading = Reading.of(self.options)
+
+    def parse_action(self, text: str) -> Step:
+        if isinstance(text, Step):
+            return text
+        if isinstance(text, str) and text.strip().lower() == "step":
+            return STEP
+        raise NotationError(f"{text!r} is not an action of A Petits Pas: the only one is 'step'",
+                            text=str(text))

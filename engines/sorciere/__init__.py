@@ -6,7 +6,7 @@
 Pull(slot=14, dexterity=0.9)
 """
 
-from .bots import (LEVEL_NAMES, LEVELS, CarefulBot, ExpectedValueBot, GreedyBot,
+from .bots import (LEVEL_LABELS, LEVELS, CarefulBot, ExpectedValueBot, GreedyBot,
                    RandomSorciereBot, SorciereBot, bot_for_level, keep_chance)
 from .deck import DEFAULT_DECK, TREATS, Card
 from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, PARAMETERS, SLOTS, Roof, hand)
@@ -15,7 +15,7 @@ from .rules import (Next, Pull, Put, Sorciere, SorciereState, collapse_probabili
 from .analysis import round_lengths, tournament, with_dexterity
 
 __all__ = [
-    "DEFAULT_DECK", "DEFAULT_DEXTERITY", "LAYING_ORDER", "LEVELS", "LEVEL_NAMES", "PARAMETERS",
+    "DEFAULT_DECK", "DEFAULT_DEXTERITY", "LAYING_ORDER", "LEVELS", "LEVEL_LABELS", "PARAMETERS",
     "SLOTS", "TREATS", "Card", "CarefulBot", "ExpectedValueBot", "GreedyBot", "Next", "Pull",
     "Put", "RandomSorciereBot", "Roof", "Sorciere", "SorciereBot", "SorciereState",
     "bot_for_level", "collapse_probability", "hand", "keep_chance", "parse_action",

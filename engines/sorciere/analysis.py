@@ -83,7 +83,7 @@ def tournament(entrants: dict[str, Any], games: int = 200, seed: int = 0, player
         for seat, name in enumerate(seated):
             row = rows[name]
             row["games"] += 1
-            row["wins"] += state.winner == seat
+            row["wins"] += state.winner() == seat
             row["candies"] += state.candies[seat]
             row["rounds"] += len(state.results)
             row["collapses"] += sum(r["collapser"] == seat for r in state.results)

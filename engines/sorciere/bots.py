@@ -16,13 +16,18 @@ import math
 import random
 from typing import Any
 
-from ..bots import Bot, Deadline
-from ..core import GameOverError, quote
+from ..bots import Bot, Deadline, checked_level
 from .roof import DEFAULT_DEXTERITY
 from .rules import Next, Pull, Put, SorciereState, collapse_probability
 
-LEVELS = ("1", "2", "3", "4")
-LEVEL_NAMES = {"1": "random", "2": "careful", "3": "greedy", "4": "expected value"}
+LEVEL_LABELS = {
+    "1": {"fr": "hasard", "en": "random"},
+    "2": {"fr": "prudent", "en": "careful"},
+    "3": {"fr": "gourmand", "en": "greedy"},
+    "4": {"fr": "espérance", "en": "expected value"},
+}
+"""Bot levels, weakest first, with the words a menu shows."""
+LEVELS = tuple(LEVEL_LABELS)
 
 
 def keep_chance(state: SorciereState, seat: int, slot: int) -> float:
@@ -45,9 +50,7 @@ class SorciereBot(Bot):
         self.rng = random.Random(seed)
         self.dexterity = dexterity
 
-    def choose(self, state: SorciereState, deadline: Deadline | None = None) -> Any:
-        if state.is_terminal():
-            raise GameOverError("the game is over: there is no move to choose")
+    def decide(self, state: SorciereState, deadline: Deadline) -> Any:
         if state.phase == "scored":
             return Next()
         if state.phase == "put":
@@ -150,10 +153,10 @@ class ExpectedValueBot(SorciereBot):
         return self.best(scored)
 
 
-def bot_for_level(level: int | str, seed: int | None = None,
+def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0,
                   dexterity: float = DEFAULT_DEXTERITY) -> SorciereBot:
-    """1 random, 2 careful, 3 greedy, 4 expected value."""
+    """The bot of a level of LEVELS: "1" random, "2" careful, "3" greedy, "4" expected
+    value, pulling with `dexterity`. Each answers at once: `seconds` is taken like every
+    game's, and never needed."""
     kinds = {"1": RandomSorciereBot, "2": CarefulBot, "3": GreedyBot, "4": ExpectedValueBot}
-    if str(level) not in kinds:
-        raise ValueError(f"Sorcière bot levels are {', '.join(LEVELS)}, not {quote(level)}")
-    return kinds[str(level)](seed, dexterity)
+    return kinds[checked_level(level, LEVELS, "Sorcière")](seed, dexterity)

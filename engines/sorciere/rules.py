@@ -35,11 +35,12 @@ Project decisions (the box leaves them open)
 from __future__ import annotations
 
 import math
+import random
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import TERMINAL, Game, NotationError, State, action_text, check_choice, quote
+from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
 from .deck import DEFAULT_DECK, PER_TREAT, TREATS, Card
 from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof)
 
@@ -152,7 +153,8 @@ class SorciereState(State):
         self.candies = [0] * n
         self.reserve = CANDIES
         self.to_move = first
-        self.winner: int | None = None
+        self.won_by: int | None = None
+        """the seat that has won the game (two candies), once one has"""
         self.round = 0
         self.results: list[dict] = []
         self._new_round()
@@ -177,10 +179,10 @@ class SorciereState(State):
 
     # -- the State protocol ----------------------------------------------------------
     def current_player(self) -> int:
-        return TERMINAL if self.winner is not None else self.to_move
+        return TERMINAL if self.won_by is not None else self.to_move
 
     def legal_actions(self) -> list[Any]:
-        if self.winner is not None:
+        if self.won_by is not None:
             return []
         if self.phase == "pull":
             return [Pull(slot) for slot in self.roof.present()]
@@ -192,14 +194,8 @@ class SorciereState(State):
         """Where the card held may go: empty slots where it would rest on something."""
         return [slot for slot in self.roof.empty() if self.roof.support_if_put(slot) > 0]
 
-    def is_legal(self, action: Any) -> bool:
-        return self.refusal(action) is None
-
-    def why_illegal(self, action: Any) -> str:
-        return self.refusal(action) or "it is legal now"
-
     def refusal(self, action: Any) -> str | None:
-        if self.winner is not None:
+        if self.won_by is not None:
             return "the game is over"
         if isinstance(action, Pull):
             if self.phase == "put":
@@ -313,15 +309,21 @@ class SorciereState(State):
         self.to_move = (last + 1) % self.game.players
         events = [{"type": "round", **result}]
         if winner is not None and self.candies[winner] >= TO_WIN:
-            self.winner = winner
+            self.won_by = winner
             events.append({"type": "game", "winner": winner})
         return events
 
-    def returns(self) -> list[float]:
-        n = self.game.players
-        if self.winner is None:
-            return [0.0] * n
-        return [1.0 if seat == self.winner else -1.0 for seat in range(n)]
+    def winner(self) -> int | None:
+        return self.won_by
+
+    def redraw(self, seat: int | None, rng: random.Random) -> None:
+        """The face-down cards change places: nobody knows a face until it is pulled or put
+        back in view (`known`), whatever the seat."""
+        hidden = [slot for slot in self.roof.present() if slot not in self.known]
+        cards = [self.slot_card[slot] for slot in hidden]
+        rng.shuffle(cards)
+        for slot, card in zip(hidden, cards):
+            self.slot_card[slot] = card
 
     # -- what a seat may know --------------------------------------------------------
     def unseen(self) -> dict[str, int]:
@@ -338,7 +340,7 @@ class SorciereState(State):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """Everything public: roof structure and known faces only, piles face up, candies."""
-        phase = "over" if self.winner is not None else self.phase
+        phase = "over" if self.won_by is not None else self.phase
         view: dict[str, Any] = {
             "round": self.round,
             "pulls": self.pulls,
@@ -356,7 +358,7 @@ class SorciereState(State):
             "unseen": self.unseen(),
             "collapse": self.collapse,
             "results": [dict(r) for r in self.results],
-            "winner": self.winner,
+            "winner": self.won_by,
         }
         if seat is not None and seat == self.current_player():
             view["targets"] = ([a.slot for a in self.legal_actions()]
@@ -382,13 +384,16 @@ class Sorciere(Game):
     """Sorcière au pain d'épices: option `players` (2 to 4)."""
 
     name = "sorciere"
-    title = {"fr": "Sorcière au pain d'épices", "en": "Gingerbread Witch (Knusperhexe)"}
-    option_defaults = {"players": 3}
     state_class = SorciereState
+    title = {"fr": "Sorcière au pain d'épices", "en": "Gingerbread Witch"}
+    seat_names = {"fr": ("Hansel", "Gretel", "Jorinde", "Joringel"),
+                  "en": ("Hansel", "Gretel", "Jorinde", "Joringel")}
+    min_players, max_players = 2, 4
+    hidden_information = True
+    chance = True
+    option_specs = {"players": Option(3, {"fr": "Joueurs", "en": "Players"}, {
+        n: {"fr": f"{n} joueurs", "en": f"{n} players"} for n in (2, 3, 4)})}
     deck: tuple[Card, ...] = DEFAULT_DECK
-
-    def check_options(self) -> None:
-        check_choice("players", self.options["players"], (2, 3, 4))
 
     @property
     def players(self) -> int:

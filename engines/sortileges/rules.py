@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core import TERMINAL, Game, NotationError, State, action_text, check_choice, quote
+from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
 from .board import Board, squares_of
 
 TURN_SHAPE = re.compile(r"([^-/]+)-([^-/]+)(?:/([^-/]+))?")
@@ -92,7 +92,7 @@ class SortilegesState(State):
         self.spelled = sum(1 << square for square in set(self.spells))
         self._check_layout()
         self.to_move = first
-        self.winner: int | None = None
+        self.won_by: int | None = None
         self._end_if_blocked()
 
     def _squares(self, choice: str, names: Any) -> list[int]:
@@ -115,7 +115,7 @@ class SortilegesState(State):
     def _end_if_blocked(self) -> None:
         """The witch to move who cannot step has lost (checked at the start of each turn)."""
         if not self.game.steps(*self.position()):
-            self.winner = 1 - self.to_move
+            self.won_by = 1 - self.to_move
 
     # -- the State protocol -------------------------------------------------------
     def position(self) -> Position:
@@ -123,11 +123,11 @@ class SortilegesState(State):
         return Position(self.spelled, self.witches[self.to_move], self.witches[1 - self.to_move])
 
     def current_player(self) -> int:
-        return TERMINAL if self.winner is not None else self.to_move
+        return TERMINAL if self.won_by is not None else self.to_move
 
     def turn_squares(self) -> Iterator[tuple[int, int]]:
         """Each step square of the witch to move with the bitboard she may then spell."""
-        if self.winner is not None:
+        if self.won_by is not None:
             return
         spelled, mover, other = self.position()
         for target in squares_of(self.game.steps(spelled, mover, other)):
@@ -145,12 +145,6 @@ class SortilegesState(State):
                 turns.append(Turn(origin, names[target]))
         return turns
 
-    def is_legal(self, action: Any) -> bool:
-        return self.refusal(action) is None
-
-    def why_illegal(self, action: Any) -> str:
-        return self.refusal(action) or "it is legal now"
-
     def refusal(self, action: Any) -> str | None:
         """Which rule refuses `action` now, in a player's words; None if it is legal.
 
@@ -158,7 +152,7 @@ class SortilegesState(State):
         """
         if not isinstance(action, Turn):
             return f"{quote(action)} is not a turn of Sortilèges"
-        if self.winner is not None:
+        if self.won_by is not None:
             return "the game is over"
         board = self.game.board
         for name in (action.origin, action.target, action.spell):
@@ -199,14 +193,12 @@ class SortilegesState(State):
         self.to_move = 1 - seat
         self._end_if_blocked()
         events = [{"type": "turn", **self._turn_record(action, seat)}]
-        if self.winner is not None:
-            events.append({"type": "blocked", "seat": self.to_move, "winner": self.winner})
+        if self.won_by is not None:
+            events.append({"type": "blocked", "seat": self.to_move, "winner": self.won_by})
         return events
 
-    def returns(self) -> list[float]:
-        if self.winner is None:
-            return [0.0, 0.0]
-        return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
+    def winner(self) -> int | None:
+        return self.won_by
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """The keys of docs/protocol.md, "Sortilèges observation" (`turns` for the mover only)."""
@@ -225,7 +217,7 @@ class SortilegesState(State):
         if seat == self.current_player():
             view["turns"] = {names[target]: [names[s] for s in squares_of(spells)]
                              for target, spells in self.turn_squares()}
-        view["winner"] = self.winner
+        view["winner"] = self.won_by
         return view
 
     @staticmethod
@@ -250,9 +242,15 @@ class Sortileges(Game):
     """Sortilèges: options `files`, `ranks` and `houses` (two square names; None: Isola's)."""
 
     name = "sortileges"
-    title = {"fr": "Sortilèges", "en": "Sortilèges (Isola)"}
-    option_defaults = {"files": 6, "ranks": 8, "houses": None}
     state_class = SortilegesState
+    title = {"fr": "Sortilèges", "en": "Sortilèges"}
+    seat_names = {"fr": ("Têtdevache", "Fasderat"), "en": ("Têtdevache", "Fasderat")}
+    option_specs = {
+        "files": Option(6, {"fr": "Colonnes", "en": "Files"}),
+        "ranks": Option(8, {"fr": "Rangées", "en": "Ranks"}),
+        "houses": Option(None, {"fr": "Maisons (deux cases ; aucune : celles d'Isola)",
+                                "en": "Houses (two squares; none: Isola's)"}),
+    }
 
     def __init__(self, **options: Any):
         # JSON turns the houses pair into a list; a tuple keeps the game hashable and equal.

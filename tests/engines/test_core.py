@@ -1,83 +1,21 @@
-"""The shared engine protocol (engines/core.py, engines/bots.py), on a toy game and on
-Sortilèges: whatever a game adds, these behaviours must hold for every game."""
+"""The shared engine core (engines/core.py, engines/bots.py) on the toy game of
+tests/toy_games/race.py and on cases only a real game shows. What every game must do is
+checked on every registered game by test_engine_conformance.py."""
 
-import json
-from dataclasses import dataclass
+import random
+import threading
+import time
 
 import pytest
+from toy_games.race import Add, Race
 
-from ludotheque.engines.bots import (Bot, BotError, FunctionBot, RandomBot, as_bot,
+from ludotheque.engines.bots import (Bot, BotError, Deadline, FunctionBot, RandomBot, as_bot,
                                      play_match)
-from ludotheque.engines.core import (MAX_TEXT, QUOTE, SEED_BITS, TERMINAL, Game,
-                                     GameOverError, IllegalActionError, NotationError,
-                                     RulesError, State, quote)
+from ludotheque.engines.core import (LANGS, MAX_TEXT, QUOTE, SEED_BITS, Game, GameOverError,
+                                     NotationError, Option, State, quote)
 from ludotheque.engines.nains import Move, Nains
 from ludotheque.engines.sorciere import Pull, Sorciere
 from ludotheque.engines.sortileges import Sortileges, Turn
-
-
-# -- a toy game: small enough to see through, random enough to test replay ----------------
-@dataclass(frozen=True)
-class Add:
-    amount: int
-
-    def __str__(self):
-        return f"+{self.amount}"
-
-
-class RaceState(State):
-    """Players add 1 or 2 to a total, then the wind (the seeded generator) may add 1; who
-    brings the total to the goal wins. Who starts is drawn too."""
-
-    def setup(self, first=None):
-        self.total = 0
-        self.to_move = self.rng.randrange(2) if first is None else first
-        self.winner = None
-
-    def current_player(self):
-        return TERMINAL if self.winner is not None else self.to_move
-
-    def legal_actions(self):
-        return [] if self.winner is not None else [Add(1), Add(2)]
-
-    def do_apply(self, action):
-        wind = self.rng.randrange(2)
-        self.total += action.amount + wind
-        if self.total >= self.game.options["goal"]:
-            self.winner = self.to_move
-        else:
-            self.to_move = 1 - self.to_move
-        return [{"type": "add", "amount": action.amount, "wind": wind}]
-
-    def returns(self):
-        if self.winner is None:
-            return [0.0, 0.0]
-        return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
-
-    def observe(self, seat):
-        return {"total": self.total}
-
-
-class Race(Game):
-    name = "toy_race"
-    title = {"fr": "Course", "en": "Race"}
-    option_defaults = {"goal": 12}
-    state_class = RaceState
-
-    def parse_action(self, text):
-        if not (isinstance(text, str) and text[:1] == "+" and text[1:].isdigit()):
-            raise NotationError(f"{text!r}: write +1 or +2", text=text)
-        return Add(int(text[1:]))
-
-
-# Each game with a text that parses but is never legal, and one that does not parse.
-GAMES = [
-    pytest.param(Race(), "+3", "three", id="toy"),
-    pytest.param(Sortileges(), "c1-c3/d5", "c1-c9/d5", id="sortileges"),
-    pytest.param(Sortileges(files=4, ranks=3), "b1-b3/a2", "b1:b2", id="sortileges-4x3"),
-    pytest.param(Nains(contre=True, surcontre=True, sursurcontre=True, rounds=1), "contre +R",
-                 "gnome purple", id="nains"),
-]
 
 
 def played(game, plies, seed=1):
@@ -92,110 +30,12 @@ def snapshot(state):
     return state.to_json(), [state.observation(seat) for seat in (None, *range(state.game.players))]
 
 
-# -- state protocol -----------------------------------------------------------------------
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_apply_takes_text_or_action_and_records_it(game, illegal, malformed):
-    state = game.new_game(seed=3)
-    first = state.legal_actions()[0]
-    assert state.apply(str(first)) == first
-    second = state.legal_actions()[-1]
-    assert state.apply(second) == second
-    assert state.history == [first, second] and state.ply == 2 and len(state.events) == 2
-    assert state.observation()["moves"] == [str(first), str(second)]
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_undo_goes_back_exactly_and_redo_forward(game, illegal, malformed):
-    state = played(game, 4)
-    before, last = snapshot(state), state.history[-1]
-    earlier = state.replayed(state.ply - 1)
-    assert state.undo() == last
-    assert snapshot(state) == snapshot(earlier)
-    assert state.redo() == last
-    assert snapshot(state) == before
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_a_new_action_after_undo_forgets_redo(game, illegal, malformed):
-    state = played(game, 3)
-    state.undo()
-    state.apply(state.legal_actions()[0])
-    with pytest.raises(RulesError, match="nothing to redo") as no_redo:
-        state.redo()
-    fresh = game.new_game(seed=0)
-    with pytest.raises(RulesError, match="nothing to undo") as no_undo:
-        fresh.undo()
-    assert no_redo.value.code == no_undo.value.code == "nothing"
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_replayed_rebuilds_each_earlier_position(game, illegal, malformed):
-    state = game.new_game(seed=5)
-    bot, seen = RandomBot(5), [snapshot(state)]
-    for _ in range(4):
-        state.apply(bot(state))
-        seen.append(snapshot(state))
-    assert [snapshot(state.replayed(ply)) for ply in range(5)] == seen
-    with pytest.raises(ValueError):
-        state.replayed(5)
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_a_clone_is_independent(game, illegal, malformed):
-    state = played(game, 2)
-    before = snapshot(state)
-    copy = state.clone()
-    copy.apply(copy.legal_actions()[0])
-    assert snapshot(state) == before and copy.ply == state.ply + 1
-    assert copy.game is state.game
-    copied = snapshot(copy)
-    state.apply(state.legal_actions()[-1])
-    assert snapshot(copy) == copied
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_json_round_trip_rebuilds_the_same_state(game, illegal, malformed):
-    state = played(game, 5)
-    text = json.dumps(state.to_json())
-    again = State.from_json(json.loads(text))
-    assert again.game == game and snapshot(again) == snapshot(state)
-    assert again.rng.random() == state.rng.random()  # even the generator is where it was
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_a_seed_and_the_actions_replay_the_game(game, illegal, malformed):
-    state = played(game, 6, seed=21)
-    replay = game.new_game(21)
-    for action in state.history:
-        replay.apply(str(action))
-    assert snapshot(replay) == snapshot(state)
-    firsts = {game.new_game(seed).current_player() for seed in range(30)}
-    assert firsts == {0, 1}  # who starts is drawn, and each seed draws the same again
-
-
-def test_the_toy_wind_really_is_random_so_replay_is_tested():
-    totals = set()
-    for seed in range(10):
-        state = Race().new_game(seed, first=0)
-        for _ in range(3):
-            state.apply("+1")
-        totals.add(state.observation()["total"])
-    assert len(totals) > 1
-
-
 # -- seeds ----------------------------------------------------------------------------------
 def test_a_drawn_seed_has_128_bits_so_the_cards_seen_cannot_be_searched_back_to_it():
     seeds = [Race().new_game().seed for _ in range(16)]
     assert all(type(seed) is int and 0 <= seed < 2**SEED_BITS for seed in seeds)
     assert max(seeds) >= 2**64  # 16 draws all below 2**64: a chance of 2**-1024
     assert len(set(seeds)) == 16
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_the_largest_seed_deals_and_replays_like_any_other(game, illegal, malformed):
-    state = played(game, 5, seed=2**SEED_BITS - 1)
-    again = State.from_json(json.loads(json.dumps(state.to_json())))
-    assert snapshot(again) == snapshot(state) and again.seed == 2**SEED_BITS - 1
 
 
 @pytest.mark.parametrize("seed", [True, 1.0, float("nan"), -1, 2**SEED_BITS, "7", [7]], ids=repr)
@@ -206,62 +46,19 @@ def test_a_seed_is_a_whole_number_below_2_to_the_128(seed):
         State.from_json({"game": "toy_race", "seed": seed})
 
 
+def test_who_starts_is_drawn_from_the_seed_unless_given():
+    assert {Race().new_game(seed).current_player() for seed in range(30)} == {0, 1}
+    assert {Race().new_game(seed, first=1).current_player() for seed in range(30)} == {1}
+
+
 # -- errors ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_refusals_are_rules_errors_with_a_code(game, illegal, malformed):
-    state = game.new_game(seed=2)
-    before = snapshot(state)
-    with pytest.raises(NotationError) as bad_text:
-        state.apply(malformed)
-    with pytest.raises(IllegalActionError) as bad_move:
-        state.apply(illegal)
-    assert (bad_text.value.code, bad_move.value.code) == ("malformed", "illegal")
-    assert isinstance(bad_text.value, ValueError) and isinstance(bad_move.value, RulesError)
-    assert bad_move.value.params == {"action": illegal}
-    assert snapshot(state) == before  # a refusal changes nothing
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_after_the_end_every_action_is_refused_as_game_over(game, illegal, malformed):
-    state = play_match(game, [RandomBot(1), RandomBot(2)], seed=4)
-    assert state.is_terminal() and state.current_player() == TERMINAL
-    assert state.legal_actions() == [] and sorted(state.returns()) == [-1.0, 1.0]
-    with pytest.raises(GameOverError) as caught:
-        state.apply(illegal)
-    assert caught.value.code == "game-over"
-
-
-class Fragile(Exception):
-    pass
-
-
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_an_apply_that_fails_half_way_leaves_the_state_exactly_as_it_was(game, illegal, malformed):
-    state = played(game, 4)
-    state.undo()
-    before, redo = snapshot(state), list(state.redo_stack)
-    position = state.rng.getstate()
-    carry_out = state.do_apply
-
-    def half_way(action):
-        carry_out(action)  # the state is changed, its generator has moved on...
-        raise Fragile("...and then something breaks")
-
-    state.do_apply = half_way
-    with pytest.raises(Fragile):
-        state.apply(state.legal_actions()[0])
-    assert snapshot(state) == before and state.rng.getstate() == position
-    assert state.redo_stack == redo and state.do_apply.__func__ is type(state).do_apply
-    state.redo()  # and the game goes on from there
-    assert state.ply == 4
-
-
 @pytest.mark.parametrize("game, alias, meant", [
     (Sortileges(), Turn("C1", "c2", "d5"), "c1-c2/d5"),
     (Nains(), Move(0, -1, True), "gnome blue"),  # a bool where the colour index goes
     (Nains(), Move(0, -1.0, 1), "gnome blue"),
     (Sorciere(), Pull(14, True), "pull 14@1"),
     (Sorciere(), Pull(True, 0.5), "pull 1"),
+    (Race(), Add(True), "+1"),
 ], ids=repr)
 def test_an_action_object_must_be_the_value_its_text_reads_back_to(game, alias, meant):
     state = game.new_game(seed=3, first=0)
@@ -293,71 +90,131 @@ def test_a_refusal_quotes_any_input_short_and_printable(value, shown):
     assert text == shown and text.encode("utf-8")
 
 
-# -- observation envelope ---------------------------------------------------------------------
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_observation_envelope_is_json_and_legal_only_for_the_mover(game, illegal, malformed):
-    state = played(game, 1)
-    mover = state.current_player()
-    view = state.observation(mover)
-    assert json.loads(json.dumps(view)) == view
-    assert view["legal"] == [str(a) for a in state.legal_actions()] and view["legal"]
-    assert state.observation(1 - mover)["legal"] == [] and state.observation(None)["legal"] == []
-    assert (view["game"], view["ply"], view["to_move"], view["terminal"], view["returns"]) == \
-        (game.name, 1, mover, False, None)
+# -- what the core derives from a game's hooks ----------------------------------------------
+def test_legality_and_its_reason_come_from_one_refusal():
+    state = Race().new_game(seed=1)
+    assert state.refusal(Add(1)) is None and state.is_legal(Add(1))
+    assert state.why_illegal(Add(1)) == "it is legal now"
+    assert state.refusal(Add(3)) == state.why_illegal(Add(3)) == "not legal now"
+    assert not state.is_legal(Add(3))
+    refused = Sortileges().new_game(seed=1, first=0)
+    assert refused.why_illegal(Turn("c1", "c3", "d5")) == refused.refusal(Turn("c1", "c3", "d5"))
+    assert "next to" in refused.why_illegal(Turn("c1", "c3", "d5"))
 
 
-# -- bots -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_a_plain_function_of_the_observation_plays_through_as_bot(game, illegal, malformed):
-    seen = []
-
-    def first_legal(observation):
-        seen.append(observation)
-        return observation["legal"][0]
-
-    state = play_match(game, [first_legal, RandomBot(3)], seed=6)
-    assert state.is_terminal() and seen
-    assert all(view["seat"] == 0 == view["to_move"] for view in seen)
-    assert isinstance(as_bot(first_legal), FunctionBot)
+def test_returns_come_from_the_winner():
+    state = Race(goal=12).new_game(seed=3, first=0)
+    assert state.returns() == [0.0, 0.0] and state.winner() is None
+    while not state.is_terminal():
+        state.apply("+2")
+    winner = state.winner()
+    assert state.returns() == [1.0 if seat == winner else -1.0 for seat in (0, 1)]
+    four = play_match(Sorciere(players=4), [RandomBot(seat) for seat in range(4)], seed=2)
+    assert sorted(four.returns()) == [-1.0, -1.0, -1.0, 1.0]
+    assert four.returns()[four.winner()] == 1.0
 
 
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_a_function_answering_badly_is_a_bot_error(game, illegal, malformed):
-    state = game.new_game(seed=1)
-    for answer in (illegal, malformed):
-        with pytest.raises(BotError) as caught:
-            as_bot(lambda observation, answer=answer: answer)(state)
-        assert caught.value.code == "bot"
-    assert state.ply == 0
+def test_a_game_without_a_result_hook_says_which_to_write():
+    class Endless(type(Race().new_game(1))):
+        winner = State.winner
+
+    with pytest.raises(NotImplementedError, match="winner\\(\\) or returns\\(\\)"):
+        Endless(Race(), 1, {}).returns()
 
 
-def test_as_bot_keeps_bots_and_refuses_what_cannot_play():
-    bot = RandomBot(0)
-    assert as_bot(bot) is bot and isinstance(bot, Bot)
-    with pytest.raises(TypeError):
-        as_bot(42)
+# -- metadata --------------------------------------------------------------------------------
+def test_options_are_declared_once_and_their_defaults_derived():
+    assert Race.option_defaults == {"goal": 12}
+    assert Race.describe()["options"]["goal"] == {
+        "default": 12, "label": {"fr": "But", "en": "Goal"},
+        "choices": [{"value": 12, "label": {"fr": "douze", "en": "twelve"}},
+                    {"value": 21, "label": {"fr": "vingt et un", "en": "twenty-one"}}]}
+    assert Sortileges.describe()["options"]["files"]["choices"] is None  # set from Python
+    assert Race(goal=21).options == {"goal": 21}
+    for wrong in (21.0, True, "21", 13):
+        with pytest.raises(ValueError, match="goal must be one of 12, 21"):
+            Race(goal=wrong)
 
 
-@pytest.mark.parametrize("game, illegal, malformed", GAMES)
-def test_play_match_is_reproducible_and_checks_the_seats(game, illegal, malformed):
-    one = play_match(game, [RandomBot(7), RandomBot(8)], seed=9)
-    two = play_match(game, [RandomBot(7), RandomBot(8)], seed=9)
-    assert one.history == two.history and one.is_terminal()
-    with pytest.raises(ValueError):
-        play_match(game, [RandomBot(7)])
+def test_an_option_default_must_be_one_of_its_choices():
+    label = dict.fromkeys(LANGS, "x")
+    with pytest.raises(ValueError, match="default must be one of 1, 2, not 3"):
+        Option(3, label, {1: label, 2: label})
+    assert Option(None, label).choices is None
 
 
-# -- games ------------------------------------------------------------------------------------
-def test_games_are_found_by_name_with_their_options():
+def test_a_game_declaring_option_defaults_is_told_to_use_option_specs():
+    with pytest.raises(TypeError, match="option_specs"):
+        type("Old", (Race,), {"option_defaults": {"goal": 12}})
+
+
+def test_games_are_discovered_found_by_name_and_compared_by_options():
+    assert {"nains", "petits_pas", "sorciere", "sortileges", "toy_race"} <= set(Game.discover())
     assert Game.by_name("sortileges", files=5) == Sortileges(files=5)
     assert Game.by_name("toy_race") == Race()
     with pytest.raises(ValueError, match="unknown game"):
         Game.by_name("no_such_game")
     with pytest.raises(ValueError, match="unknown option"):
         Race(speed=3)
-
-
-def test_games_compare_by_options_and_show_the_changed_ones():
     assert Sortileges() == Sortileges(files=6) != Sortileges(files=5)
     assert len({Sortileges(), Sortileges(ranks=8), Race()}) == 2
     assert repr(Sortileges(files=5)) == "Sortileges(files=5)"
+
+
+# -- resampling --------------------------------------------------------------------------------
+def test_a_resampled_world_has_a_new_generator_so_chance_is_not_foretold():
+    state = played(Race(), 2)
+    world = state.resample(0, random.Random(1))
+    assert world.rng.getstate() != state.rng.getstate()
+    views = [(world.observation(seat), state.observation(seat)) for seat in (None, 0, 1)]
+    assert all(mine == theirs for mine, theirs in views)  # no secrets: only the future differs
+    assert state.resample(0, random.Random(1)).rng.getstate() == world.rng.getstate()
+
+
+# -- bots -----------------------------------------------------------------------------------
+def test_the_bot_base_refuses_a_finished_game_and_gives_decide_a_deadline():
+    seen = []
+
+    class Recorder(Bot):
+        def decide(self, state, deadline):
+            seen.append(deadline)
+            return state.legal_actions()[0]
+
+    state = Race().new_game(seed=1)
+    assert Recorder()(state) == Add(1) and isinstance(seen[0], Deadline)
+    assert seen[0].remaining() == float("inf")
+    with pytest.raises(GameOverError) as caught:
+        Recorder()(play_match(Race(), [RandomBot(1), RandomBot(2)], seed=4))
+    assert caught.value.code == "game-over" and len(seen) == 1
+
+
+def test_a_capped_deadline_keeps_the_earlier_end_the_margin_and_the_cancel_flag():
+    cancel = threading.Event()
+    outer = Deadline(10.0, cancel)
+    assert outer.capped(None).seconds == pytest.approx(10.0, abs=0.05)
+    assert outer.capped(2.0).seconds == 2.0 and outer.capped(2.0).cancel is cancel
+    assert outer.capped(2.0, (0.25, 0.5)).seconds == 1.0  # 2 s less a quarter, less 0.5 s
+    assert outer.capped(0.1, (0.0, 1.0)).seconds == 0.0
+    assert Deadline().capped(None).seconds is None and Deadline().capped(3.0).seconds == 3.0
+    late = Deadline(0.0)
+    time.sleep(0.01)
+    assert late.capped(5.0).expired()
+    cancel.set()
+    assert outer.capped(5.0).expired()
+
+
+def test_a_function_bot_quotes_a_long_answer_short():
+    state = Race().new_game(seed=1)
+    for answer in ("+3", "+" + "9" * 10**5, "x" * 10**5, ["+1"]):
+        with pytest.raises(BotError) as caught:
+            as_bot(lambda observation, answer=answer: answer)(state)
+        assert caught.value.code == "bot" and len(str(caught.value)) < 2 * QUOTE + 200
+    assert state.ply == 0
+
+
+def test_as_bot_keeps_bots_and_refuses_what_cannot_play():
+    bot = RandomBot(0)
+    assert as_bot(bot) is bot and isinstance(bot, Bot)
+    assert isinstance(as_bot(lambda observation: "+1"), FunctionBot)
+    with pytest.raises(TypeError):
+        as_bot(42)

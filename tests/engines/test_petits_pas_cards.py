@@ -4,8 +4,8 @@ what is wrong."""
 import pytest
 
 from ludotheque.engines.core import NotationError
-from ludotheque.engines.petits_pas import (Card, DeckError, PetitsPas, Reading, parse_card,
-                                           parse_deck, play_out)
+from ludotheque.engines.petits_pas import (SWITCHES, Card, DeckError, PetitsPas, Reading,
+                                           parse_card, parse_deck, play_out, single_switches)
 from ludotheque.engines.petits_pas.cards import DECK
 
 DECK_TEXTS = [str(card) for card in DECK]
@@ -75,6 +75,15 @@ def test_readings_reject_bad_values(switches, says):
         PetitsPas(**switches)
     with pytest.raises(ValueError):
         Reading.of(switches)
+
+
+def test_each_switch_lists_the_default_reading_first_and_the_game_takes_them_all():
+    """`single_switches` and the options panel rely on it: the first value is the default."""
+    assert all(list(option.choices)[0] == option.default for option in SWITCHES.values())
+    assert PetitsPas.option_specs is SWITCHES and PetitsPas().reading == Reading()
+    readings = list(single_switches())
+    assert len(readings) == 1 + sum(len(option.choices) - 1 for option in SWITCHES.values())
+    assert all(PetitsPas(**reading.changes()).reading == reading for reading in readings)
 
 
 def test_reading_text_names_what_changed():

@@ -1,0 +1,84 @@
+"""Race to twelve: the smallest game with every part of the protocol (a toy, tests only).
+
+Two players in turn add 1 or 2 to a shared total; then the wind (the state's seeded
+generator) may add 1 more. Whoever brings the total to the goal wins. Who starts is drawn
+too, unless the start choice `first` says. Small enough to see through, random enough that
+a seeded replay is really tested.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ludotheque.engines.bots import Bot, RandomBot, checked_level
+from ludotheque.engines.core import (TERMINAL, Game, NotationError, Option, State, action_text,
+                                     check_choice, quote)
+
+
+@dataclass(frozen=True)
+class Add:
+    """Add `amount` (1 or 2) to the total; its text is `+1` or `+2`."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"+{self.amount}"
+
+
+class RaceState(State):
+    game: Race
+
+    def setup(self, first: int | None = None) -> None:
+        self.total = 0
+        self.to_move = self.rng.randrange(2) if first is None else check_choice("first", first,
+                                                                                (0, 1))
+        self.won_by: int | None = None
+
+    def current_player(self) -> int:
+        return TERMINAL if self.won_by is not None else self.to_move
+
+    def legal_actions(self) -> list[Add]:
+        return [] if self.won_by is not None else [Add(1), Add(2)]
+
+    def do_apply(self, action: Add) -> list[dict]:
+        wind = self.rng.randrange(2)
+        self.total += action.amount + wind
+        if self.total >= self.game.options["goal"]:
+            self.won_by = self.to_move
+        else:
+            self.to_move = 1 - self.to_move
+        return [{"type": "add", "amount": action.amount, "wind": wind}]
+
+    def winner(self) -> int | None:
+        return self.won_by
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return {"total": self.total, "goal": self.game.options["goal"]}
+
+
+class Race(Game):
+    name = "toy_race"
+    state_class = RaceState
+    title = {"fr": "Course à douze", "en": "Race to twelve"}
+    seat_names = {"fr": ("Lièvre", "Tortue"), "en": ("Hare", "Tortoise")}
+    chance = True
+    option_specs = {"goal": Option(12, {"fr": "But", "en": "Goal"}, {
+        12: {"fr": "douze", "en": "twelve"}, 21: {"fr": "vingt et un", "en": "twenty-one"}})}
+
+    def parse_action(self, text: str) -> Add:
+        """`+<digits>`: any amount reads (the rules then allow only 1 and 2)."""
+        text = action_text(text)
+        if not (text[:1] == "+" and text[1:].isdigit()):
+            raise NotationError(f"{quote(text)}: write +1 or +2", text=quote(text))
+        return Add(int(text[1:]))
+
+
+LEVEL_LABELS = {"1": {"fr": "hasard", "en": "random"}}
+LEVELS = tuple(LEVEL_LABELS)
+
+
+def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0) -> Bot:
+    """Level "1": a random player."""
+    checked_level(level, LEVELS, "Race")
+    return RandomBot(seed)
