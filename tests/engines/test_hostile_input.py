@@ -12,7 +12,7 @@ from ludotheque.engines.bots import RandomBot
 from ludotheque.engines.core import (MAX_ACTIONS, MAX_TEXT, QUOTE, Game, NotationError,
                                      RulesError, State)
 
-GAMES = ["nains", "sorciere", "sortileges", "petits_pas"]
+GAMES = sorted(Game.discover())
 
 
 def saved(name, plies=6, seed=5, **options):
