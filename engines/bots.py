@@ -8,16 +8,19 @@ the observation dict (what a human at that seat would see) and returns an action
 
 Each game package offers its bots the same way: `LEVELS` (level names, weakest first),
 `LEVEL_LABELS` (level -> {"fr", "en"} words for a menu) and
-`bot_for_level(level, seed=None, seconds=1.0)`.
+`bot_for_level(level, seed=None, seconds=1.0)`; `bots_of(game_class)` finds them.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from .core import Game, GameOverError, RulesError, State, quote
@@ -127,6 +130,16 @@ def as_bot(player: Bot | Callable[..., Any]) -> Bot:
     if callable(player):  # called with one argument, the observation, at its first turn
         return FunctionBot(player)
     raise TypeError(f"a bot must be a Bot or a function of the observation, not {quote(player)}")
+
+
+def bots_of(game_class: type[Game]) -> ModuleType:
+    """The module offering a game's bots (`LEVELS`, `LEVEL_LABELS`, `bot_for_level`): the
+    module defining the game if it has them (a game in one file, such as a toy game), else
+    its package (`ludotheque.engines.<name>`)."""
+    module = sys.modules[game_class.__module__]
+    if not hasattr(module, "bot_for_level"):
+        module = importlib.import_module(game_class.__module__.rpartition(".")[0])
+    return module
 
 
 def checked_level(level: Any, levels: Sequence[str], game: str) -> str:

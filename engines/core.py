@@ -324,6 +324,10 @@ class State(ABC):
     `refusal` (why an action is illegal), `redraw` (games with secrets) and `move_text`.
     Everything else (checked `apply`, history, undo/redo, clone, JSON, observation
     envelope, resampling) lives here once.
+
+    A game may keep what lies on the table (hidden parts included) in a `Table` object,
+    `state.table`, that its rules and bots work on directly (Tir de tuyau, whose search
+    copies it thousands of times a second; A Petits Pas' patience); the state wraps it.
     """
 
     def __init__(self, game: Game, seed: int, start: dict[str, Any]):

@@ -8,16 +8,14 @@ every offered option at its last value.
 """
 
 import functools
-import importlib
 import inspect
 import json
 import random
-import sys
 
 import pytest
 
-from ludotheque.engines.bots import (BotError, Deadline, RandomBot, as_bot, checked_level,
-                                     play_match)
+from ludotheque.engines.bots import (BotError, Deadline, RandomBot, as_bot, bots_of,
+                                     checked_level, play_match)
 from ludotheque.engines.core import (LANGS, OMNISCIENT, SEED_BITS, Game, GameOverError,
                                      IllegalActionError, NotationError, RulesError, State,
                                      same_value)
@@ -71,15 +69,6 @@ def positions(game, seed):
 def seen_actions(game):
     """Every action played in the random games: candidates that are legal somewhere."""
     return {str(action) for seed in SEEDS for action in random_game(game, seed).history}
-
-
-def bots_module(cls):
-    """Where a game's bots are offered: its package (ludotheque.engines.<name>), or, for a
-    toy game, its own module."""
-    module = sys.modules[cls.__module__]
-    if hasattr(module, "bot_for_level"):
-        return module
-    return importlib.import_module(cls.__module__.rpartition(".")[0])
 
 
 def is_label(label):
@@ -136,14 +125,14 @@ def pending_labels(name):
 @pytest.mark.parametrize("cls", [pytest.param(cls, id=name, marks=pending_labels(name))
                                  for name, cls in sorted(REGISTRY.items())])
 def test_the_bot_levels_are_labelled(cls):
-    offered = bots_module(cls)
+    offered = bots_of(cls)
     assert tuple(offered.LEVEL_LABELS) == offered.LEVELS and offered.LEVELS
     assert all(is_label(label) for label in offered.LEVEL_LABELS.values())
 
 
 @pytest.mark.parametrize("cls", GAME_CLASSES)
 def test_every_level_makes_a_bot_that_plays_and_refuses_a_finished_game(cls):
-    offered = bots_module(cls)
+    offered = bots_of(cls)
     assert list(inspect.signature(offered.bot_for_level).parameters)[:3] == \
         ["level", "seed", "seconds"]
     game = cls()
