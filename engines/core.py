@@ -193,6 +193,10 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     """Whether some seat may not know part of the state (hands, face-down cards, a deck's
     order): `observe` hides it and `State.redraw` redraws it."""
+    private_information: ClassVar[bool] = False
+    """Whether seats know different things (a hand of one's own): then a screen shared by two
+    players needs a curtain between turns. Sorcière hides faces from everybody alike: hidden
+    information, but none of it private."""
     chance: ClassVar[bool] = False
     """Whether the rules draw from the state's generator beyond who moves first (a shuffle,
     a deal, a collapse): without chance the seed only decides who starts."""
@@ -234,7 +238,8 @@ class Game(ABC):
     @classmethod
     def describe(cls) -> dict[str, Any]:
         """What a UI or an adapter needs to know about this game, as one JSON-able dict:
-        name, title, seat names, players {min, max}, hidden_information, chance, and each
+        name, title, seat names, players {min, max}, hidden_information,
+        private_information, chance, and each
         option's `Option.describe()` by name."""
         return {
             "name": cls.name,
@@ -242,6 +247,7 @@ class Game(ABC):
             "seat_names": {lang: list(names) for lang, names in cls.seat_names.items()},
             "players": {"min": cls.min_players, "max": cls.max_players},
             "hidden_information": cls.hidden_information,
+            "private_information": cls.private_information,
             "chance": cls.chance,
             "options": {name: spec.describe() for name, spec in cls.option_specs.items()},
         }

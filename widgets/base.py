@@ -29,8 +29,8 @@ from typing import Any, Callable, ClassVar, Iterator
 import anywidget
 import traitlets
 
-from ludotheque.engines.bots import Bot, Deadline, as_bot
-from ludotheque.engines.core import (OMNISCIENT, Game, GameOverError, RulesError, State,
+from ludotheque.engines.bots import Bot, Deadline, as_bot, bots_of
+from ludotheque.engines.core import (LANGS, OMNISCIENT, Game, GameOverError, RulesError, State,
                                      check_choice, quote)
 
 from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, check_shape, printable
@@ -45,7 +45,7 @@ GRACE = 0.5
 COMPILE_GRACE = 60.0
 """Built-in bots honour their Deadline but a compiled level may first compile its kernels."""
 OUTPUT = ("observation", "review", "viewer", "curtain", "thinking", "hint", "notice", "levels",
-          "names", "options", "option_choices", "hidden")
+          "names", "options", "game_info", "hidden")
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
 
 log = logging.getLogger(__name__)
@@ -59,10 +59,13 @@ def bundle(name: str) -> pathlib.Path:
 class GameWidget(anywidget.AnyWidget):
     """A game in a notebook cell, playable by clicks and from Python.
 
-    A game's widget sets `_esm`, `game_class`, `seat_names` and implements `make_bot`; it
-    may use these hooks (each documented where it is defined):
+    A game's widget sets `_esm` and `game_class`; everything else about the game (title,
+    seat names, options and their labels, bot levels, private information) is read from the
+    engine (`Game.describe()`, `engines.bots.bots_of`). It may use these hooks (each
+    documented where it is defined):
 
-    - `bot_levels()`, `choices()`, `default_seats()`: what the seat and options menus offer;
+    - `bot_levels()`, `make_bot(level, seed)`, `choices()`, `default_seats()`: what the seat
+      and options menus offer (by default: the engine's);
     - `extra_observation(state, seat)`: its own keys added to the synced observation;
     - `extra_traits(state)`: values of its own synced (output) traits, sent in the same message;
     - `hint_for(position, deadline)`: the hint shown for a position;
@@ -74,23 +77,18 @@ class GameWidget(anywidget.AnyWidget):
     """
 
     game_class: ClassVar[type[Game]]
-    seat_names: ClassVar[list[str]]
     intents: ClassVar[dict[str, dict[str, Field]]] = BASE_INTENTS
     """Intent type -> required fields (`intents.Field`); a game adds its own intents by
     extending this dict and defining `_intent_<type>(content)`."""
     registry: ClassVar[dict[str, type[GameWidget]]] = {}
     """Game name -> its widget class, filled as game widgets are defined."""
-    hidden_information: ClassVar[bool] = False
-    """True for games with secrets (hands): with two or more human seats a curtain hides
-    the screen between turns (hot seat), and a game between bots shows every hand only when
-    the `omniscient` view is turned on. Adds HIDDEN_INTENTS."""
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         if "game_class" in cls.__dict__:
             GameWidget.registry.setdefault(cls.game_class.name, cls)
-        if cls.__dict__.get("hidden_information"):
-            cls.intents = {**HIDDEN_INTENTS, **cls.intents}
+            if cls.game_class.private_information:
+                cls.intents = {**HIDDEN_INTENTS, **cls.intents}
 
     observation = traitlets.Dict().tag(sync=True)
     review = traitlets.Dict().tag(sync=True)
@@ -104,9 +102,14 @@ class GameWidget(anywidget.AnyWidget):
     hint = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
-    option_choices = traitlets.Dict().tag(sync=True)
+    game_info = traitlets.Dict().tag(sync=True)
+    """What the UI shows of the game itself: the engine's `Game.describe()` (title, seat
+    names, ...), the options this widget offers with the labels of their values, and the bot
+    levels with theirs (`{level: {"fr", "en"}}`)."""
     hidden = traitlets.Bool(False).tag(sync=True)
-    """The class's `hidden_information`: the UI offers the curtain and the omniscient view."""
+    """The game has private information (hands): the UI offers the curtain and the
+    omniscient view. With two or more human seats a curtain hides the screen between turns
+    (hot seat); a game between bots shows every hand only when `omniscient` is on."""
     curtain = traitlets.Int(None, allow_none=True).tag(sync=True)
     """Hot seat with secrets: the seat to call to the screen (the observation meanwhile is
     the public one); None when no curtain is down."""
@@ -139,30 +142,34 @@ class GameWidget(anywidget.AnyWidget):
         self._last_viewer: int | None = None
         seat_labels = [self._seat_label(seat) for seat in seats or self.default_seats()]
         self._levels = (*self._levels, *self._custom_bots)
+        self._choices = self.choices()
         with self._output():
             super().__init__(
-                levels=list(self._levels), names=list(self.seat_names), lang=lang,
-                bot_delay=bot_delay, seats=seat_labels, options=self.game.options,
-                option_choices=self.choices(), hidden=self.hidden_information,
+                levels=list(self._levels), lang=lang, bot_delay=bot_delay, seats=seat_labels,
+                options=self.game.options, game_info=self._game_info(),
+                hidden=self.game_class.private_information,
             )
         self._had_human = HUMAN in self.seats
         self.on_msg(self._on_intent)
         self.observe(self._on_seats, names="seats")
+        self.observe(lambda _change: self.refresh(), names="lang")
         self.observe(self._on_omniscient, names="omniscient")
         self._changed(moved=False)
 
-    # -- what each game provides ---------------------------------------------------
+    # -- what each game provides (by default, what its engine declares) ------------
     def make_bot(self, level: str, seed: int) -> Bot:
         """The bot playing at `level` (a string from `bot_levels`)."""
-        raise NotImplementedError
+        return bots_of(self.game_class).bot_for_level(level, seed=seed, seconds=self.bot_seconds)
 
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels a seat may take, weakest first (the last one gives hints)."""
-        return ("1",)
+        return tuple(bots_of(self.game_class).LEVELS)
 
     def choices(self) -> dict[str, list[Any]]:
-        """Game options the UI may change for a new game, with their allowed values."""
-        return {}
+        """Game options the UI may change for a new game, with their allowed values: those
+        the engine declares with choices."""
+        return {name: list(spec.choices) for name, spec in self.game_class.option_specs.items()
+                if spec.choices}
 
     def default_seats(self) -> list[str]:
         """Seat 0 human, the others the middle bot level."""
@@ -190,6 +197,24 @@ class GameWidget(anywidget.AnyWidget):
     def browser_new_game(self, options: dict[str, Any]) -> None:
         """A new game asked from the browser, with options already checked."""
         self.new_game(options=options)
+
+    def _game_info(self) -> dict[str, Any]:
+        """`game_info`: the engine's description, with this widget's options and levels."""
+        info = self.game_class.describe()
+        specs = self.game_class.option_specs
+        labels = getattr(bots_of(self.game_class), "LEVEL_LABELS", {})  # else: the level's name
+        options = {}
+        for name, values in self._choices.items():
+            spec = specs.get(name)
+            value_labels = dict(spec.choices or {}) if spec else {}
+            options[name] = {
+                "label": dict(spec.label) if spec else {lang: name for lang in LANGS},
+                "default": spec.default if spec else values[0],
+                "choices": [{"value": value, "label": dict(value_labels.get(
+                    value, {lang: str(value) for lang in LANGS}))} for value in values]}
+        levels = {level: dict(labels.get(level, {lang: level for lang in LANGS}))
+                  for level in self._levels}
+        return {**info, "options": options, "levels": levels}
 
     def _seat_label(self, seat: Any) -> str:
         """A seat given as "human", "bot:N", or a bot / plain function of the observation
@@ -372,7 +397,7 @@ class GameWidget(anywidget.AnyWidget):
         """(viewer, curtain) from the seats and private state, never from a synced value."""
         humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
         to_move = self._state.current_player()
-        if not self.hidden_information:
+        if not self.game_class.private_information:
             if len(humans) == 1:
                 return humans[0], None
             if to_move in humans:
@@ -397,6 +422,7 @@ class GameWidget(anywidget.AnyWidget):
                 self.omniscient = False
         with self.hold_sync():  # one message: never a private view under a lifted curtain
             with self._output():
+                self.names = list(self.game_class.seat_names[self.lang][:self.game.players])
                 self.viewer, self.curtain = viewer, curtain
                 seat = self._seat_shown()
                 self.observation = {**self._state.observation(seat),
@@ -521,7 +547,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def checked_options(self, options: Any) -> dict[str, Any]:
         """`options` from the browser, each among `choices()` with the very same type."""
-        choices = self.option_choices
+        choices = self._choices
         if type(options) is not dict or not set(options) <= set(choices):
             raise IntentError(f"options must be an object of choices among {choices}")
         try:
@@ -545,7 +571,8 @@ class GameWidget(anywidget.AnyWidget):
             raise GameOverError("the game is over")
         self._refuse_under_curtain("a hint")
         to_move = state.current_player()
-        if self.seats[to_move] != HUMAN or (self.hidden_information and to_move != self.viewer):
+        if self.seats[to_move] != HUMAN or (self.game_class.private_information
+                                            and to_move != self.viewer):
             # a hint names a card of the hand to move: only for the player holding it
             raise RulesError("a hint is for the player to move only").with_code("not-your-turn")
         position = state.clone()
@@ -566,7 +593,7 @@ class GameWidget(anywidget.AnyWidget):
         if content["value"] not in allowed:
             raise IntentError(f"a seat is one of {sorted(allowed)}, not {quote(content['value'])}")
         humans_change = (seats[content["seat"]] == HUMAN) != (self.seats[content["seat"]] == HUMAN)
-        if self.hidden_information and humans_change and self._seen \
+        if self.game_class.private_information and humans_change and self._seen \
                 and not self._state.is_terminal():
             raise RulesError("in a game with secrets, who plays in person is fixed once a "
                              "hand has been shown: start a new game to change it"

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ludotheque.engines.bots import Bot
-from ludotheque.engines.nains import LEVELS, bot_for_level
 from ludotheque.engines.nains import Nains as NainsGame
 
 from .base import GameWidget, bundle
@@ -22,15 +18,3 @@ class Nains(GameWidget):
 
     _esm = bundle("nains")
     game_class = NainsGame
-    seat_names = ["Nabot", "Gnomette"]
-    hidden_information = True
-
-    def bot_levels(self) -> tuple[str, ...]:
-        return LEVELS
-
-    def choices(self) -> dict[str, list[Any]]:
-        return {"contre": [False, True], "surcontre": [False, True],
-                "sursurcontre": [False, True], "rounds": [1, 2, 3]}
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        return bot_for_level(int(level), seed=seed, seconds=self.bot_seconds)

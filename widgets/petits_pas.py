@@ -43,15 +43,14 @@ from typing import Any
 
 import traitlets
 
-from ludotheque.engines.bots import Bot, Deadline
 from ludotheque.engines.core import SEED_BITS, State
-from ludotheque.engines.petits_pas import CHOICES, STEP
+from ludotheque.engines.petits_pas import STEP, AutoStep
 from ludotheque.engines.petits_pas import PetitsPas as PetitsPasGame
 
 from .base import HUMAN, GameWidget, bundle
 from .intents import BASE_INTENTS, DEAL, IntentError
 
-AUTO = "auto"
+AUTO = AutoStep.name
 """The bot level that plays the deal by itself."""
 
 
@@ -59,15 +58,6 @@ def _deal_number(state: State) -> int | None:
     if state.is_terminal() and state.start.get("deck") is None:
         return state.seed
     return None
-
-
-class AutoStep(Bot):
-    """Always answers `step`: the rules play the deal (the autoplay of "play to the end")."""
-
-    name = AUTO
-
-    def choose(self, state: State, deadline: Deadline | None = None) -> Any:
-        return STEP
 
 
 class PetitsPas(GameWidget):
@@ -80,25 +70,12 @@ class PetitsPas(GameWidget):
 
     _esm = bundle("petits_pas")
     game_class = PetitsPasGame
-    seat_names = ["Joueur"]
     intents = {**BASE_INTENTS, "replay": {"seed": DEAL}}
 
     deal = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     """The deal's number (its seed, as digits) once it has ended, else None."""
 
     # -- what the base asks of a game ------------------------------------------------
-    def bot_levels(self) -> tuple[str, ...]:
-        return (AUTO,)
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        if level != AUTO:
-            raise ValueError(f"petits_pas: the only bot level is {AUTO!r}, not {level!r}")
-        return AutoStep()
-
-    def choices(self) -> dict[str, list[Any]]:
-        """Every switch of the readings, with its values (the first is the default)."""
-        return {switch: list(values) for switch, values in CHOICES.items()}
-
     def extra_traits(self, state: State) -> dict[str, Any]:
         number = _deal_number(state)
         return {"deal": None if number is None else str(number)}

@@ -21,9 +21,8 @@ from typing import Any
 
 import traitlets
 
-from ludotheque.engines.bots import Bot
 from ludotheque.engines.core import State
-from ludotheque.engines.sorciere import DEFAULT_DEXTERITY, LEVELS, bot_for_level
+from ludotheque.engines.sorciere import DEFAULT_DEXTERITY
 from ludotheque.engines.sorciere import Sorciere as SorciereGame
 
 from .base import GameWidget, bundle
@@ -36,7 +35,6 @@ class Sorciere(GameWidget):
 
     _esm = bundle("sorciere")
     game_class = SorciereGame
-    seat_names = ["Hansel", "Gretel", "Jorinde", "Joringel"]
     intents = {**BASE_INTENTS, "risk": {"value": BOOL}}
 
     risk_view = traitlets.Bool(False)
@@ -46,15 +44,6 @@ class Sorciere(GameWidget):
         super().__init__(seats, **kwargs)
         self.observe(lambda _change: self.refresh(), names="risk_view")
         self.risk_view = risk_view
-
-    def bot_levels(self) -> tuple[str, ...]:
-        return LEVELS
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        return bot_for_level(level, seed=seed)
-
-    def choices(self) -> dict[str, list[Any]]:
-        return {"players": [2, 3, 4]}
 
     def default_seats(self) -> list[str]:
         """You, then careful and greedy bots (then expected value)."""

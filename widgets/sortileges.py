@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from ludotheque.engines.bots import Bot, Deadline
+from ludotheque.engines.bots import Deadline
 from ludotheque.engines.core import State
-from ludotheque.engines.sortileges import LEVELS, bot_for_level, warm_up
+from ludotheque.engines.sortileges import warm_up
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
 from ludotheque.engines.sortileges.analysis import analyse, value
 
@@ -31,7 +31,6 @@ class Sortileges(GameWidget):
 
     _esm = bundle("sortileges")
     game_class = SortilegesGame
-    seat_names = ["Têtdevache", "Fasderat"]
     intents = {**BASE_INTENTS, "analysis": {"on": BOOL}}
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -41,12 +40,6 @@ class Sortileges(GameWidget):
         # reads the board (numba is loaded by this call, not by importing the widgets)
         threading.Thread(target=warm_up, daemon=True, name="sortileges-warm-up").start()
         super().__init__(*args, **kwargs)
-
-    def bot_levels(self) -> tuple[str, ...]:
-        return LEVELS
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        return bot_for_level(int(level), seed=seed, seconds=self.bot_seconds)
 
     # -- the analysis overlay --------------------------------------------------------
     def show_analysis(self, on: bool = True) -> None:

@@ -502,6 +502,7 @@ class Nains(Game):
     title = {"fr": "Tir de tuyau (Oh ! les nains)", "en": "Hose pull (Oh! les nains)"}
     seat_names = {"fr": ("Nabot", "Gnomette"), "en": ("Nabot", "Gnomette")}
     hidden_information = True
+    private_information = True
     chance = True
     option_specs = {
         "contre": Option(False, {"fr": "Contre", "en": "Contre (counter a gnome)"}, ON_OFF),

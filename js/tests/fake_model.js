@@ -15,6 +15,12 @@ export function defaultTraits(overrides = {}) {
     seats: ["human", "bot:2"],
     levels: ["1", "2", "3"],
     names: ["Têtdevache", "Fasderat"],
+    // as the widget base writes it: the engine's description, the levels labelled
+    game_info: {
+      title: { fr: "Sortilèges", en: "Sortilèges" },
+      options: {},
+      levels: { 1: { fr: "hasard", en: "random" }, 2: { fr: "glouton", en: "greedy" }, 3: { fr: "alpha-bêta", en: "alpha-beta" } },
+    },
     viewer: 0,
     lang: "fr",
     thinking: false,

@@ -54,12 +54,22 @@ describe("shell", () => {
     expect($('[data-intent="hint"]').disabled).toBe(true);
   });
 
+  it("the title and the bot levels' names are the engine's (game_info)", () => {
+    const { model, $, $$ } = renderSortileges();
+    expect($(".ludo-title").textContent).toBe("Sortilèges");
+    model.set("lang", "en");
+    expect([...$$(".ludo-seat-select")[1].options].map((o) => o.textContent)[3]).toBe("Bot level 3: alpha-beta");
+    model.set("levels", ["1", "2", "3", "ma_sorciere"]);
+    expect([...$$(".ludo-seat-select")[1].options].map((o) => o.textContent)[4]).toBe("Bot “ma_sorciere”");
+  });
+
   it("seat selectors offer human and each bot level and send a seat intent", () => {
     const { model, $$ } = renderSortileges();
     const selects = $$(".ludo-seat-select");
     expect(selects.map((s) => s.value)).toEqual(["human", "bot:2"]);
     expect([...selects[1].options].map((o) => [o.value, o.textContent])).toEqual([
-      ["human", "Humain"], ["bot:1", "Robot niveau 1"], ["bot:2", "Robot niveau 2"], ["bot:3", "Robot niveau 3"],
+      ["human", "Humain"], ["bot:1", "Robot niveau 1 : hasard"], ["bot:2", "Robot niveau 2 : glouton"],
+      ["bot:3", "Robot niveau 3 : alpha-bêta"],
     ]);
     selects[1].value = "bot:3";
     selects[1].dispatchEvent(new Event("change"));

@@ -1,4 +1,4 @@
-// The kit's options panel: generic, shown for any game whose `option_choices` is not empty.
+// The kit's options panel: generic, shown for any game whose `game_info.options` is not empty.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { translator, KIT_STRINGS } from "../src/kit/i18n.js";
@@ -7,20 +7,30 @@ import { click, renderSortileges } from "./helpers.js";
 
 afterEach(() => document.body.replaceChildren());
 
-const GAME_STRINGS = {
-  fr: { "option.players": "Joueurs", "option.players.2": "deux", "option.size": "Taille" },
-  en: { "option.players": "Players", "option.players.2": "two", "option.size": "Size" },
-};
+/** `game_info.options` as the widget base writes it: labels from the engine, the raw
+ * value as the label where the engine gives none. */
+const described = (options) => Object.fromEntries(Object.entries(options).map(([name, { label, values, labels = {}, byDefault }]) => [
+  name,
+  { label, default: byDefault, choices: values.map((value) => ({ value, label: labels[value] ?? { fr: String(value), en: String(value) } })) },
+]));
+const OPTIONS = described({
+  players: { label: { fr: "Joueurs", en: "Players" }, values: [2, 3, 4], labels: { 2: { fr: "deux", en: "two" } }, byDefault: 3 },
+  size: { label: { fr: "Taille", en: "Size" }, values: ["small", "big"], byDefault: "small" },
+});
+const viewOf = (options) => ({
+  gameInfo: { options },
+  optionChoices: Object.fromEntries(Object.entries(options).map(([name, option]) => [name, option.choices.map((c) => c.value)])),
+});
 
 function panel(overrides = {}) {
   const sent = [];
-  const ctx = { t: translator(KIT_STRINGS, GAME_STRINGS), send: (intent) => sent.push(intent) };
+  const ctx = { t: translator(KIT_STRINGS, {}), send: (intent) => sent.push(intent) };
   const options = createOptions(ctx);
   document.body.append(options.el);
   const view = {
     lang: "fr",
     options: { players: 2, size: "small" },
-    optionChoices: { players: [2, 3, 4], size: ["small", "big"] },
+    ...viewOf(OPTIONS),
     ...overrides,
   };
   options.update(view);
@@ -38,14 +48,17 @@ describe("options panel", () => {
   it("is hidden when the game offers no choice (Sortilèges by default)", () => {
     const { $ } = renderSortileges();
     expect($(".ludo-options").hidden).toBe(true);
-    expect(panel({ optionChoices: {} }).options.el.hidden).toBe(true);
+    expect(panel(viewOf({})).options.el.hidden).toBe(true);
   });
 
-  it("offers a selector per option, labelled by the game's strings or by the raw values", () => {
-    const { $$, $ } = panel();
+  it("offers a selector per option, labelled as the engine declares it, the default marked", () => {
+    const { $$, $, update } = panel();
     expect($$(".ludo-option-name").map((n) => n.textContent)).toEqual(["Joueurs", "Taille"]);
-    expect($$('select[data-option="players"] option').map((o) => o.textContent)).toEqual(["deux", "3", "4"]);
-    expect($$('select[data-option="size"] option').map((o) => o.textContent)).toEqual(["small", "big"]);
+    expect($$('select[data-option="players"] option').map((o) => o.textContent)).toEqual(["deux", "3 (défaut)", "4"]);
+    expect($$('select[data-option="size"] option').map((o) => o.textContent)).toEqual(["small (défaut)", "big"]);
+    update({ lang: "en" });
+    expect($$('select[data-option="players"] option').map((o) => o.textContent)).toEqual(["two", "3 (default)", "4"]);
+    update({ lang: "fr" });
     expect($('select[data-option="players"]').selectedIndex).toBe(0);
     expect($(".ludo-legend").textContent).toBe("Options");
   });
@@ -74,12 +87,14 @@ describe("options panel", () => {
 
   it("rebuilds when the choices change", () => {
     const { $$, update } = panel();
-    update({ optionChoices: { players: [2, 3] } });
+    update(viewOf(described({ players: { label: { fr: "Joueurs", en: "Players" }, values: [2, 3], byDefault: 2 } })));
     expect($$("select").map((s) => s.dataset.option)).toEqual(["players"]);
   });
 
   it("is wired into the shell: the draft is offered to the board as ctx.chosenOptions", () => {
-    const { model, $ } = renderSortileges({ options: { files: 6 }, option_choices: { files: [4, 6] } });
+    const { model, $ } = renderSortileges({
+      options: { files: 6 }, game_info: { options: described({ files: { label: { fr: "Colonnes", en: "Files" }, values: [4, 6], byDefault: 6 } }) },
+    });
     expect($(".ludo-options").hidden).toBe(false);
     const select = $('.ludo-option-select[data-option="files"]');
     expect(select.selectedIndex).toBe(1);

@@ -194,7 +194,7 @@ describe("the deal's number", () => {
   it("replays a typed number under the rules chosen in the options panel", () => {
     const { model, $ } = renderPetitsPas();
     const select = $('.ludo-option-select[data-option="take"]');
-    select.selectedIndex = PP.choices.take.indexOf("lower");
+    select.selectedIndex = PP.game_info.options.take.choices.findIndex((choice) => choice.value === "lower");
     select.dispatchEvent(new Event("change"));
     $(".pp-replay-input").value = " 4294967295 ";
     $(".pp-replay-form").dispatchEvent(new Event("submit", { cancelable: true }));

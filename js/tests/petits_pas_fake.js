@@ -16,7 +16,7 @@ export function petitsPasTraits(overrides = {}) {
     names: ["Joueur"],
     bot_delay: 0.6,
     options: structuredClone(fixtures.start.reading),
-    option_choices: structuredClone(fixtures.choices),
+    game_info: structuredClone(fixtures.game_info),
     deal: null,
     ...overrides,
   };

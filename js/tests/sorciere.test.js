@@ -10,7 +10,7 @@ function render(overrides = {}) {
   return renderWidget(widget, {
     observation: structuredClone(fixtures.live), seats: ["human", "bot:2", "bot:3"],
     levels: ["1", "2", "3", "4"], names: ["Hansel", "Gretel", "Jorinde"],
-    options: { players: 3 }, option_choices: { players: [2, 3, 4] }, ...overrides,
+    options: { players: 3 }, game_info: structuredClone(fixtures.game_info), ...overrides,
   });
 }
 

@@ -107,6 +107,7 @@ def test_reading_panel_and_autoplay(open_widget, output_dir):
     shoot(page, output_dir, "light-autoplay-options")
     page.click(".ludo-options-apply")
     page.click(".pp-auto")
-    options = {**FIXTURES["start"]["reading"], "take": FIXTURES["choices"]["take"][1]}
+    take = FIXTURES["game_info"]["options"]["take"]["choices"][1]["value"]
+    options = {**FIXTURES["start"]["reading"], "take": take}
     assert sent(page) == [{"type": "new", "options": options},
                           {"type": "seat", "seat": 0, "value": "human"}]

@@ -86,6 +86,7 @@ def test_the_metadata_is_complete_and_json(cls):
     assert tuple(cls.seat_names) == LANGS
     assert all(len(names) == cls.max_players and all(names) for names in cls.seat_names.values())
     assert isinstance(cls.hidden_information, bool) and isinstance(cls.chance, bool)
+    assert not cls.private_information or cls.hidden_information  # a secret is hidden
     assert set(cls.option_defaults) == set(cls.option_specs) == set(info["options"])
     for name, spec in cls.option_specs.items():
         assert is_label(spec.label), name
@@ -345,6 +346,21 @@ def test_a_resampled_world_shows_each_seat_exactly_what_it_saw(game):
                 truth.rng, world.rng = random.Random(draws), random.Random(draws)
                 differ += diverges(truth, world, final.history[state.ply:state.ply + 20])
     assert bool(differ) == type(game).hidden_information
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seats_see_different_things_only_with_private_information(game):
+    """Private information (a hand of one's own) shows as two seats' observations that
+    differ on a key both have (not only in what the seat to move is offered: `legal`,
+    Sortilèges' `turns`); without it, a curtain in hot seat would hide nothing."""
+    def differ_on_shared_keys(state, seat):
+        mine, theirs = state.observation(0), state.observation(seat)
+        return any(mine[key] != theirs[key] for key in set(mine) & set(theirs) - {"seat", "legal"})
+
+    differ = any(differ_on_shared_keys(state, seat)
+                 for seed in SEEDS for state in positions(game, seed)
+                 for seat in range(1, game.players))
+    assert differ == type(game).private_information
 
 
 @pytest.mark.parametrize("game", GAMES)

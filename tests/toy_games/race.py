@@ -1,4 +1,5 @@
-"""Race to twelve: the smallest game with every part of the protocol (a toy, tests only).
+"""Race to twelve: the smallest game with every part of the protocol, engine and widget (a
+toy, tests only: it proves that a fifth game gets every generic test from its own file).
 
 Two players in turn add 1 or 2 to a shared total; then the wind (the state's seeded
 generator) may add 1 more. Whoever brings the total to the goal wins. Who starts is drawn
@@ -14,6 +15,7 @@ from typing import Any
 from ludotheque.engines.bots import Bot, RandomBot, checked_level
 from ludotheque.engines.core import (TERMINAL, Game, NotationError, Option, State, action_text,
                                      check_choice, quote)
+from ludotheque.widgets import GameWidget
 
 
 @dataclass(frozen=True)
@@ -82,3 +84,28 @@ def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1
     """Level "1": a random player."""
     checked_level(level, LEVELS, "Race")
     return RandomBot(seed)
+
+
+class RaceWidget(GameWidget):
+    """Race to twelve in a cell: the total, and a button per legal move. The front-end is a
+    few lines inline (no kit, no build): the widget suites only need the Python referee."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const draw = () => {
+          const obs = model.get("observation");
+          el.replaceChildren(`${obs.total} / ${obs.goal}`, ...obs.legal.map((action) => {
+            const button = document.createElement("button");
+            button.textContent = action;
+            button.onclick = () => model.send({ type: "act", action, ply: obs.ply });
+            return button;
+          }));
+        };
+        model.on("change:observation", draw);
+        draw();
+        return () => model.off("change:observation", draw);
+      },
+    };
+    """
+    game_class = Race

@@ -144,7 +144,7 @@ def _attack(rng: random.Random, widget, wire: Wire, counts: Counts, game: str) -
     counts.moves += widget._state.ply > ply
     over = over_before or widget._state.is_terminal()
     for message in wire.messages[start:]:
-        _audit(message, secret, over, game, content, counts, widget.hidden_information)
+        _audit(message, secret, over, game, content, counts, widget.game_class.private_information)
 
 
 def _is_junk(content, widget) -> bool:

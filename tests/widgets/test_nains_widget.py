@@ -216,7 +216,9 @@ def test_out_of_turn_while_the_bot_thinks_and_hint_for_the_bot_refused():
 
 
 def test_counters_are_options_of_a_new_game(duel):
-    assert duel.option_choices["contre"] == [False, True]
+    contre = duel.game_info["options"]["contre"]
+    assert [choice["value"] for choice in contre["choices"]] == [False, True]
+    assert contre["label"]["fr"] and contre["choices"][1]["label"]["en"] != "True"
     send(duel, {"type": "new", "options": {"contre": True, "surcontre": True}})
     assert duel.options["contre"] and duel.options["surcontre"] and not duel.options["sursurcontre"]
     assert duel.state.game.options["contre"]

@@ -184,7 +184,9 @@ def test_python_api_step_finish_autoplay():
 
 # -- readings and replay -----------------------------------------------------------------
 def test_the_readings_are_the_choices_and_a_new_deal_changes_them(deal):
-    assert deal.option_choices == {name: list(values) for name, values in CHOICES.items()}
+    offered = {name: [choice["value"] for choice in option["choices"]]
+               for name, option in deal.game_info["options"].items()}
+    assert offered == {name: list(values) for name, values in CHOICES.items()}
     step(deal)
     send(deal, {"type": "new", "options": {"take": "lower", "ace": "high"}})
     assert deal.notice == {} and deal.state.ply == 0
@@ -368,8 +370,11 @@ def js_fixtures() -> dict:
         state.apply("step")
         if len(state.table.places) >= 8:
             wide = state.observation(0)
+    widget = PetitsPas(seed=7)
+    game_info = widget.game_info
+    widget.close()
     return {
-        "choices": {name: list(values) for name, values in CHOICES.items()},
+        "game_info": game_info,
         "start": Rules().new_game(seed=7).observation(0),
         "cover": _first(range(40), {}, lambda ev: ev[0]["kind"] == "cover" and ev[0]["over"]),
         "take": _first(range(40), {}, lambda ev: ev[0]["kind"] == "take" and ev[0]["over"]

@@ -2,6 +2,7 @@
 risk view, and an audit of everything synced (no face-down card ever crosses)."""
 
 import json
+import pathlib
 
 import pytest
 
@@ -72,7 +73,8 @@ def test_the_risk_view_adds_public_risks_only_when_on(table):
 
 
 def test_player_count_is_an_option_and_seats_follow(table):
-    assert table.option_choices == {"players": [2, 3, 4]}
+    players = table.game_info["options"]["players"]
+    assert [choice["value"] for choice in players["choices"]] == [2, 3, 4]
     send(table, {"type": "new", "options": {"players": 4}})
     assert len(table.seats) == 4 and table.state.game.players == 4
     send(table, {"type": "new", "options": {"players": 5}})
@@ -127,3 +129,13 @@ def test_repr_is_stable():
     widget = Sorciere(seed=1, first=0)
     assert repr(widget) == "Sorciere(turn=1, to_move='Hansel')"
     widget.close()
+
+
+def test_the_js_fixture_describes_the_game_as_the_widget_does():
+    """js/tests/fixtures/sorciere.json's `game_info` is what the widget syncs (labels too)."""
+    fixture = pathlib.Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures" / "sorciere.json"
+    widget = Sorciere(seed=1)
+    try:
+        assert json.loads(fixture.read_text())["game_info"] == widget.game_info
+    finally:
+        widget.close()

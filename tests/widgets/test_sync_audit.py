@@ -10,7 +10,7 @@ from ludotheque.widgets import Sortileges
 from widget_wire import Wire, send
 
 SYNCED = {"observation", "review", "seats", "levels", "names", "viewer", "lang", "thinking",
-          "bot_delay", "hint", "notice", "options", "option_choices",
+          "bot_delay", "hint", "notice", "options", "game_info",
           "hidden", "curtain", "omniscient"}  # the last three: games with secrets (nains)
 SEED = 918_273_645
 

@@ -1,15 +1,13 @@
-// The options panel: one selector per game option the UI may change (the `option_choices`
-// trait, {name: [allowed values]}), and a button that starts a new game with the chosen
-// values: {"type": "new", "options": {...}}. Shown only when the game offers choices.
+// The options panel: one selector per game option the UI may change (`game_info.options`:
+// each option's label, default and choices, every value with its label, as the engine
+// declares them), and a button that starts a new game with the chosen values:
+// {"type": "new", "options": {...}}. Shown only when the game offers choices.
 //
-// Labels come from the strings tables: `option.<name>` for an option, `option.<name>.<value>`
-// for one of its values (the raw name or value when a game gives none). A choice is only a
-// draft until the button is pressed: the selectors show the live game's options again
-// whenever Python changes them (a new game), not at every step.
+// A choice is only a draft until the button is pressed: the selectors show the live game's
+// options again whenever Python changes them (a new game), not at every step.
 
 import { h } from "./dom.js";
-
-const label = (t, lang, key, fallback, params) => (t.has(key) ? t(lang, key, params) : fallback);
+import { inLang } from "./view.js";
 
 export function createOptions({ t, send }) {
   const title = h("legend", { class: "ludo-legend" });
@@ -55,6 +53,7 @@ export function createOptions({ t, send }) {
     chosen,
     update(view) {
       choices = view.optionChoices ?? {};
+      const described = view.gameInfo?.options ?? {};
       liveOptions = view.options ?? {};
       lang = view.lang;
       const names = Object.keys(choices);
@@ -62,16 +61,21 @@ export function createOptions({ t, send }) {
       if (el.hidden) return;
       title.textContent = t(lang, "options.title");
       // Rebuild only when the choices or the language change, so a draft and focus survive steps.
-      const signature = JSON.stringify([choices, lang]);
+      const signature = JSON.stringify([described, lang]);
       if (signature !== layout) {
         const draft = layout ? chosen() : null;
         layout = signature;
         rows.replaceChildren(...names.map((name) => {
+          const option = described[name];
+          const optionLabel = inLang(option.label, lang, name);
           const select = h("select", {
-            class: "ludo-option-select", "data-option": name, "aria-label": label(t, lang, `option.${name}`, name),
+            class: "ludo-option-select", "data-option": name, "aria-label": optionLabel,
             onchange: () => markDraft(liveOptions),
-          }, choices[name].map((value, index) => h("option", { value: index }, label(t, lang, `option.${name}.${value}`, String(value)))));
-          return h("label", { class: "ludo-option" }, h("span", { class: "ludo-option-name" }, label(t, lang, `option.${name}`, name)), select);
+          }, option.choices.map(({ value, label }, index) => {
+            const text = inLang(label, lang, String(value));
+            return h("option", { value: index }, value === option.default ? t(lang, "options.default", { text }) : text);
+          }));
+          return h("label", { class: "ludo-option" }, h("span", { class: "ludo-option-name" }, optionLabel), select);
         }));
         showLive(draft ?? liveOptions);
       }

@@ -3,12 +3,19 @@
 import { h } from "./dom.js";
 import { seatBadge } from "./palette.js";
 import { seatName } from "./status.js";
+import { inLang } from "./view.js";
 
-// Levels are numbers ("1", "2") or the name of a bot a student wrote.
+// Levels are the game's own (labelled in `game_info.levels`) or the name of a bot a student
+// wrote.
 function seatChoices(view) {
+  const labels = view.gameInfo?.levels ?? {};
   return [
     { value: "human", key: "seat.human", params: {} },
-    ...view.levels.map((level) => ({ value: `bot:${level}`, key: /^\d+$/.test(level) ? "seat.bot" : "seat.custom-bot", params: { level } })),
+    ...view.levels.map((level) => {
+      const own = /^\d+$/.test(level);
+      const label = own ? inLang(labels[level], view.lang) || undefined : undefined;
+      return { value: `bot:${level}`, key: own ? "seat.bot" : "seat.custom-bot", params: { level, label } };
+    }),
   ];
 }
 
@@ -22,7 +29,7 @@ export function createSeats({ t, send }) {
     update(view) {
       title.textContent = t(view.lang, "seats.title");
       // Rebuild only when the choices change, so an open or focused selector survives.
-      const signature = JSON.stringify([view.seats.length, view.names, view.levels, view.lang]);
+      const signature = JSON.stringify([view.seats.length, view.names, view.levels, view.lang, view.gameInfo?.levels]);
       if (signature !== layout) {
         layout = signature;
         rows.replaceChildren(...view.seats.map((_, seat) => {

@@ -9,7 +9,7 @@ import { createReviewBanner } from "./review.js";
 import { createSeats } from "./seats.js";
 import { createStatus } from "./status.js";
 import { createToasts } from "./toast.js";
-import { liveHint } from "./view.js";
+import { inLang, liveHint } from "./view.js";
 
 function createHeader({ t }) {
   const title = h("h2", { class: "ludo-title" });
@@ -18,7 +18,7 @@ function createHeader({ t }) {
   return {
     el,
     update(view) {
-      title.textContent = t(view.lang, "game.title");
+      title.textContent = inLang(view.gameInfo.title, view.lang);
       rules.textContent = t(view.lang, "game.rules");
     },
   };

@@ -2,7 +2,10 @@
 // See docs/protocol.md: the JavaScript only reads traits and sends intents.
 
 // `viewer` is not read: the observation's `seat` says whose view it is.
-const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "option_choices", "curtain", "omniscient", "hidden"];
+const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "game_info", "curtain", "omniscient", "hidden"];
+
+/** A label ({fr, en}) in `lang`, or `fallback` when there is none. */
+export const inLang = (label, lang, fallback = "") => label?.[lang] ?? fallback;
 
 /** A plain snapshot of the traits plus what the UI derives from them; `extra` names a game's
  * own traits, read into `view.extra`. */
@@ -16,6 +19,8 @@ export function readView(model, extra = []) {
   const humanToMove = toMove !== null && seats[toMove] === "human";
   // Hot seat with secrets: the seat Python calls to the screen (null: no curtain down).
   const curtain = model.get("curtain") ?? null;
+  // The game as its engine describes it: title, seat names, options and bot levels, labelled.
+  const gameInfo = model.get("game_info") ?? {};
   return {
     observation,
     review,
@@ -33,7 +38,9 @@ export function readView(model, extra = []) {
     omniscient: Boolean(model.get("omniscient")),
     hidden: Boolean(model.get("hidden")),
     options: model.get("options") ?? {},
-    optionChoices: model.get("option_choices") ?? {},
+    gameInfo,
+    // Options a new game may change: {name: [values, as Python gave them]}.
+    optionChoices: Object.fromEntries(Object.entries(gameInfo.options ?? {}).map(([name, option]) => [name, option.choices.map((choice) => choice.value)])),
     extra: Object.fromEntries(extra.map((name) => [name, model.get(name)])),
     // The person at the screen may act: their seat is to move, is human, and the live
     // position is shown. Python still checks every intent.

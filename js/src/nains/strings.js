@@ -2,7 +2,6 @@
 
 export const NAINS_STRINGS = {
   fr: {
-    "game.title": "Tir de tuyau (Oh ! les nains)",
     "game.rules": "À ton tour : joue une carte (ajouter un nain, tirer, écureuils) ou défausse et pioche (−1 dalle). Le premier nain qui touche la barrière perd la manche ; deux manches gagnent.",
     "status.win": "{name} gagne la partie : Grand Nabot de jardin !",
     "colour.red": "rouge", "colour.blue": "bleu", "colour.yellow": "jaune", "colour.green": "vert",
@@ -52,7 +51,6 @@ export const NAINS_STRINGS = {
     "prompt.omniscient": "Vue omnisciente : les deux mains sont montrées.",
   },
   en: {
-    "game.title": "Hose pull (Oh! les nains)",
     "game.rules": "On your turn: play a card (add a gnome, pull, squirrels) or discard and draw (−1 slab). The first gnome pulled into the fence loses the round; two rounds win.",
     "status.win": "{name} wins the match: Grand Garden Gnome!",
     "colour.red": "red", "colour.blue": "blue", "colour.yellow": "yellow", "colour.green": "green",

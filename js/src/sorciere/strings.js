@@ -2,7 +2,6 @@
 
 export const SORCIERE_STRINGS = {
   fr: {
-    "game.title": "Sorcière au pain d'épices",
     "game.rules": "Tire un petit beurre du toit sans le faire s'écrouler. Une friandise différente du haut de ta pile : tu la gardes ; la même : remets-la sur le toit où tu veux. La pile la plus haute gagne un bonbon ; deux bonbons gagnent la partie.",
     "status.win": "{name} a deux bonbons et danse autour de la table !",
     "board.label": "Le toit vu du dessus : flèches pour choisir une carte, maintiens Espace pour tirer (le plus régulier possible), Entrée pour reposer une carte.",
@@ -30,13 +29,8 @@ export const SORCIERE_STRINGS = {
     "treat.marshmallow": "guimauve",
     "slot.name": "Carte {slot}",
     "slot.known": "Carte {slot} : {treat} (reposée)",
-    "option.players": "Joueurs",
-    "option.players.2": "2 joueurs",
-    "option.players.3": "3 joueurs",
-    "option.players.4": "4 joueurs",
   },
   en: {
-    "game.title": "Gingerbread Witch",
     "game.rules": "Pull a cookie off the roof without bringing it down. A treat unlike your pile's top: keep it; the same: put it back on the roof wherever you like. The tallest pile wins a candy; two candies win the game.",
     "status.win": "{name} has two candies and dances around the table!",
     "board.label": "The roof from above: arrow keys choose a card, hold Space to pull (as steadily as you can), Enter puts a card back.",
@@ -64,9 +58,5 @@ export const SORCIERE_STRINGS = {
     "treat.marshmallow": "marshmallow",
     "slot.name": "Card {slot}",
     "slot.known": "Card {slot}: {treat} (put back)",
-    "option.players": "Players",
-    "option.players.2": "2 players",
-    "option.players.3": "3 players",
-    "option.players.4": "4 players",
   },
 };

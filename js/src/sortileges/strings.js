@@ -2,7 +2,6 @@
 
 export const SORTILEGES_STRINGS = {
   fr: {
-    "game.title": "Sortilèges",
     "game.rules": "À chaque tour : un pas dans une des 8 directions, puis un sort sur une case libre. La sorcière qui ne peut plus bouger a perdu.",
     "status.win": "{name} a gagné : sa rivale ne peut plus bouger !",
     "board.label": "Plateau de Sortilèges : flèches pour choisir une case, Entrée pour jouer, Échap pour annuler.",
@@ -15,7 +14,6 @@ export const SORTILEGES_STRINGS = {
     "hint.score": "Évaluation : {value}",
   },
   en: {
-    "game.title": "Sortilèges",
     "game.rules": "Each turn: one step in any of the 8 directions, then a spell on a free square. The witch who cannot move any more loses.",
     "status.win": "{name} wins: her rival cannot move any more!",
     "board.label": "Sortilèges board: arrow keys choose a square, Enter plays, Escape cancels.",
