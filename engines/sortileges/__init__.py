@@ -9,12 +9,12 @@ Turn(origin='c1', target='c2', spell='d5')
 """
 
 from .board import Board
-from .bots import LEVELS, AlphaBetaBot, GreedyBot, bot_for_level, warm_up
+from .bots import LEVEL_LABELS, LEVELS, AlphaBetaBot, GreedyBot, bot_for_level, warm_up
 from .perft import perft
 from .rules import Position, Sortileges, SortilegesState, Turn
 from .search import SearchBot
 
 __all__ = [
-    "LEVELS", "AlphaBetaBot", "Board", "GreedyBot", "Position", "SearchBot", "Sortileges",
-    "SortilegesState", "Turn", "bot_for_level", "perft", "warm_up",
+    "LEVELS", "LEVEL_LABELS", "AlphaBetaBot", "Board", "GreedyBot", "Position", "SearchBot",
+    "Sortileges", "SortilegesState", "Turn", "bot_for_level", "perft", "warm_up",
 ]

@@ -11,15 +11,21 @@ from __future__ import annotations
 import math
 import random
 
-from ..bots import Bot, Deadline, RandomBot, SearchCancelled
+from ..bots import Bot, Deadline, RandomBot, SearchCancelled, checked_level
 from .evaluation import house_distances
 from .rules import Sortileges, SortilegesState, Turn
 from .search import SearchBot
-from .toolkit import (WIN, Candidate, as_turn, bound_of, candidate_turns, capped, check_not_over,
-                      first_then, position_key, proven, settled)
+from .toolkit import (WIN, Candidate, as_turn, bound_of, candidate_turns, first_then,
+                      position_key, proven, settled)
 
-LEVELS = ("1", "2", "3", "4", "5")
-"""Bot levels, weakest first, as the widget offers them."""
+LEVEL_LABELS = {
+    "1": {"fr": "hasard", "en": "random"},
+    "2": {"fr": "glouton", "en": "greedy"},
+    "3": {"fr": "alpha-bêta", "en": "alpha-beta"},
+    "4": {"fr": "recherche", "en": "search"},
+    "5": {"fr": "recherche compilée", "en": "compiled search"},
+}
+LEVELS = tuple(LEVEL_LABELS)
 
 HOUSE_WEIGHT = 0.1
 """Value of one king step closer to a house: well under one square of mobility."""
@@ -51,10 +57,9 @@ class GreedyBot(Bot):
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
         self.nodes = 0
-        """turns evaluated by the last `choose`"""
+        """turns evaluated by the last `decide`"""
 
-    def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:
-        check_not_over(state)
+    def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
         game = state.game
         evaluation = Evaluation(game)
         spelled, mover, other = state.position()
@@ -91,9 +96,8 @@ class AlphaBetaBot(Bot):
         self.depth = 0
         self.score = 0.0
 
-    def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:
-        check_not_over(state)
-        budget = capped(self.seconds, deadline)
+    def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
+        budget = deadline.capped(self.seconds)
         game = state.game
         root = state.position()
         self.game, self.evaluation = game, Evaluation(game)
@@ -150,11 +154,13 @@ class AlphaBetaBot(Bot):
         return best
 
 
-def bot_for_level(level: int | str, seed: int | None = None, seconds: float = 1.0) -> Bot:
-    """The bot of a level from LEVELS: 1 random, 2 greedy, 3 alpha-beta thinking `seconds`,
-    4 the strong search in readable Python (`search.SearchBot`), 5 the same search compiled
-    with numba (`fast.FastSearchBot`), tens of times the nodes per second: the strongest."""
-    level = str(level)
+def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0) -> Bot:
+    """The bot of a level of LEVELS: "1" random, "2" greedy, "3" alpha-beta thinking at most
+    `seconds` (None: no limit of its own), "4" the strong search in readable Python
+    (`search.SearchBot`), "5" the same search compiled with numba (`fast.FastSearchBot`),
+    tens of times the nodes per second: the strongest. `seed` sets levels 1 and 2's choices
+    among equals; the searches are deterministic."""
+    level = checked_level(level, LEVELS, "Sortilèges")
     if level == "1":
         return RandomBot(seed)
     if level == "2":
@@ -163,10 +169,8 @@ def bot_for_level(level: int | str, seed: int | None = None, seconds: float = 1.
         return AlphaBetaBot(seconds)
     if level == "4":
         return SearchBot(seconds)
-    if level == "5":
-        from .fast import FastSearchBot  # loads numba: only level 5 and the solver need it
-        return FastSearchBot(seconds)
-    raise ValueError(f"Sortilèges bot levels are {', '.join(LEVELS)}, not {level!r}")
+    from .fast import FastSearchBot  # loads numba: only level 5 and the solver need it
+    return FastSearchBot(seconds)
 
 
 def warm_up() -> float:

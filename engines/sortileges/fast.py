@@ -25,7 +25,7 @@ from . import toolkit
 from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
 from .solver import ABORTED, NODES, Searcher, Table, _search, kernel_shape
-from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate, capped
+from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate
 from .toolkit_kernels import (bound_of, candidate_spells, dilate, pack_turn, popcount,
                               position_key, relative_to_node, relative_to_root, search_score,
                               settled, steps_by_room, unpack_turn)
@@ -243,8 +243,7 @@ class FastSearchBot(SearchBot):
             self.end.clear()
         self.per_ply.fill(-1)
 
-    def search_root(self, state, deadline, per_step=False):
-        budget = capped(self.seconds, deadline, self.MARGIN)
+    def search_root(self, state, budget, per_step=False):
         self.flag[0] = 0
         self.stats[:] = 0
         self.end_stats[:] = 0
@@ -262,7 +261,7 @@ class FastSearchBot(SearchBot):
         watchdog = threading.Thread(target=watch, daemon=True)
         watchdog.start()
         try:
-            best = super().search_root(state, deadline, per_step)
+            best = super().search_root(state, budget, per_step)
         finally:
             done.set()
             watchdog.join()

@@ -29,12 +29,13 @@ import math
 import time
 
 from ..bots import Bot, Deadline, SearchCancelled
+from ..core import GameOverError
 from .evaluation import DEFAULT_WEIGHTS, Evaluate, Evaluator, Weights
 from .regions import EXACT_FREE, ExactEndgame, NodeLimit
 from .rules import Sortileges, SortilegesState, Turn
 from .toolkit import (EXACT, WIN, Candidate, as_turn, bound_of, candidate_spells, candidate_turns,
-                      capped, check_not_over, first_then, position_key, proven, relative_to_node,
-                      relative_to_root, settled)
+                      first_then, position_key, proven, relative_to_node, relative_to_root,
+                      settled)
 
 FULL_WIDTH_FREE = 14
 """Free squares at or below which every spellable square is a candidate (no restriction)."""
@@ -94,24 +95,27 @@ class SearchBot(Bot):
             self.endgame.table.clear()
 
     # -- the Bot interface ------------------------------------------------------------
-    def choose(self, state: SortilegesState, deadline: Deadline | None = None) -> Turn:
-        check_not_over(state)
-        best = self.search_root(state, deadline)
+    def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
+        best = self.search_root(state, deadline.capped(self.seconds, self.MARGIN))
         return as_turn(state.game.board, state.position().mover, best)
 
     def analyse(self, state: SortilegesState, deadline: Deadline | None = None) -> dict:
-        """Search with a score for every step square (`root_scores`); returns a summary."""
-        check_not_over(state)
-        best = self.search_root(state, deadline, per_step=True)
+        """Search with a score for every step square (`root_scores`); returns a summary.
+        Called directly (not through `choose`), so it refuses a finished game itself."""
+        if state.is_terminal():
+            raise GameOverError("the game is over: there is no position to analyse")
+        budget = (deadline or Deadline()).capped(self.seconds, self.MARGIN)
+        best = self.search_root(state, budget, per_step=True)
         return {"best": best, "score": self.score, "depth": self.depth, "pv": list(self.pv),
                 "steps": dict(self.root_scores), "nodes": self.nodes}
 
-    def search_root(self, state: SortilegesState, deadline: Deadline | None,
+    def search_root(self, state: SortilegesState, budget: Deadline,
                     per_step: bool = False) -> Candidate:
+        """The best candidate turn found within `budget` (the bot's own time, already cut
+        to the caller's deadline); with `per_step`, every step square's score as well."""
         game = state.game
         self._prepare(game)
         started = time.monotonic()
-        budget = capped(self.seconds, deadline, self.MARGIN)
         spelled, mover, other = state.position()
         self.nodes = 0
         # the clock runs from the start: an unfinished depth 1 (a huge exact endgame) falls

@@ -12,7 +12,7 @@ square of the witch to move, the other witch's square) and share:
 * **keys**: a position packed in one int (`position_key`), a turn in one int (`pack_turn`);
 * **turns and their order**: the candidate turns of the playing bots, the full-width turns
   of the exact searches, each with its steps with most room first (alpha-beta cuts sooner);
-* **bot plumbing**: a candidate as a `Turn`, the refusal of a finished game, the budget.
+* **bot plumbing**: a candidate as a `Turn`.
 
 Plain Python, no numba, so levels 1 to 4 never load it: the compiled searches use these
 blocks compiled by `toolkit_kernels.py` (whose docstring says when to clear numba's cache).
@@ -20,13 +20,10 @@ blocks compiled by `toolkit_kernels.py` (whose docstring says when to clear numb
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
 
-from ..bots import Deadline
-from ..core import GameOverError
 from .board import Board, squares_of
-from .rules import Sortileges, SortilegesState, Turn
+from .rules import Sortileges, Turn
 
 # -- bounds ---------------------------------------------------------------------------
 EMPTY, EXACT, LOWER, UPPER = 0, 1, 2, 3
@@ -202,23 +199,3 @@ def as_turn(board: Board, mover: int, candidate: Candidate) -> Turn:
     names = board.names
     target, spell = candidate
     return Turn(names[mover], names[target], None if spell is None else names[spell])
-
-
-def check_not_over(state: SortilegesState) -> None:
-    """A bot asked for a turn of a finished game refuses (GameOverError)."""
-    if state.is_terminal():
-        raise GameOverError("the game is over: there is no turn to choose")
-
-
-def capped(seconds: float | None, deadline: Deadline | None,
-           margin: tuple[float, float] = (0.0, 0.0)) -> Deadline:
-    """A bot's deadline: the caller's (with its cancel flag), cut to the bot's own `seconds`
-    (None: no limit of its own), less a `margin` (a fraction, plus seconds) kept back to
-    answer in time."""
-    own = math.inf if seconds is None else seconds
-    if deadline is not None:
-        own = min(own, deadline.remaining())
-    if own != math.inf:
-        fraction, kept = margin
-        own = max(0.0, own * (1 - fraction) - kept)
-    return Deadline(None if own == math.inf else own, None if deadline is None else deadline.cancel)

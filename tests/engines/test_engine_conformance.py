@@ -118,13 +118,7 @@ def test_every_game_package_holds_its_game_in_rules_py():
 
 
 # -- bots -----------------------------------------------------------------------------------
-def pending_labels(name):
-    """Sortilèges' levels get their labels in the search-toolkit refactor of its bots.py."""
-    return pytest.mark.xfail(name == "sortileges", strict=True, reason="LEVEL_LABELS pending")
-
-
-@pytest.mark.parametrize("cls", [pytest.param(cls, id=name, marks=pending_labels(name))
-                                 for name, cls in sorted(REGISTRY.items())])
+@pytest.mark.parametrize("cls", GAME_CLASSES)
 def test_the_bot_levels_are_labelled(cls):
     offered = bots_of(cls)
     assert tuple(offered.LEVEL_LABELS) == offered.LEVELS and offered.LEVELS

@@ -7,8 +7,8 @@ from sortileges_search_checks import check_windows, plain_negamax
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
 from ludotheque.engines.core import GameOverError
-from ludotheque.engines.sortileges import (LEVELS, AlphaBetaBot, GreedyBot, Sortileges, Turn,
-                                           bot_for_level, warm_up)
+from ludotheque.engines.sortileges import (LEVEL_LABELS, LEVELS, AlphaBetaBot, GreedyBot,
+                                           Sortileges, Turn, bot_for_level, warm_up)
 from ludotheque.engines.sortileges.bots import Evaluation
 from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.search import SearchBot
@@ -51,15 +51,16 @@ def compiled():
 
 def test_levels_name_the_five_bots():
     assert LEVELS == ("1", "2", "3", "4", "5")
-    assert isinstance(bot_for_level(1, seed=0), RandomBot)
+    assert LEVEL_LABELS["3"] == {"fr": "alpha-bêta", "en": "alpha-beta"}
+    assert isinstance(bot_for_level("1", seed=0), RandomBot)
     assert isinstance(bot_for_level("2", seed=0), GreedyBot)
-    strong = bot_for_level(3, seconds=0.3)
+    strong = bot_for_level("3", seconds=0.3)
     assert isinstance(strong, AlphaBetaBot) and strong.seconds == 0.3
-    readable, fast = bot_for_level(4, seconds=0.4), bot_for_level("5", seconds=0.5)
-    assert type(readable) is SearchBot and readable.seconds == 0.4
+    readable, fast = bot_for_level("4", seconds=None), bot_for_level("5", seconds=0.5)
+    assert type(readable) is SearchBot and readable.seconds is None
     assert isinstance(fast, FastSearchBot) and fast.seconds == 0.5
-    with pytest.raises(ValueError, match="levels"):
-        bot_for_level(6)
+    with pytest.raises(ValueError, match="Sortilèges bot levels are 1, 2, 3, 4, 5, not '6'"):
+        bot_for_level("6")
 
 
 @pytest.mark.parametrize("name", POSITIONS)

@@ -9,6 +9,7 @@ import pytest
 from sortileges_search_checks import check_windows, plain_negamax
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
+from ludotheque.engines.core import GameOverError
 from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges, warm_up
 from ludotheque.engines.sortileges.evaluation import (DEFAULT_WEIGHTS, Evaluator, Features,
                                                       Geometry, linear)
@@ -164,6 +165,19 @@ def test_analyse_scores_every_step_square_and_gives_a_line():
     assert summary["pv"][0] == summary["best"]
     best_step = summary["best"][0]
     assert summary["steps"][best_step] == summary["score"] == max(summary["steps"].values())
+
+
+def test_analyse_keeps_to_its_own_time_and_to_the_callers_and_refuses_a_finished_game():
+    """`analyse` is called directly, not through `choose`: it caps its budget itself."""
+    state, bot = GAME.new_game(seed=1, first=0), FastSearchBot(0.2)
+    for deadline, allowed in ((None, 0.2), (Deadline(0.1), 0.1)):
+        started = time.monotonic()
+        assert bot.analyse(state, deadline)["depth"] >= 1
+        assert time.monotonic() - started < allowed + SLACK
+    over = GAME.new_game(seed=0, first=0, witches=["c1", "a8"],
+                         spells=["b1", "d1", "b2", "c2", "d2"])
+    with pytest.raises(GameOverError, match="over"):
+        bot.analyse(over)
 
 
 def test_features_and_the_linear_evaluation_agree():

@@ -1,22 +1,19 @@
 """The Sortilèges search toolkit: the turns each search tries and their order, the win-score
-and window arithmetic, keys, budgets; and its compiled blocks, the readable ones bit for bit."""
+and window arithmetic, keys; and its compiled blocks, the readable ones bit for bit."""
 
 import random
-import threading
 
 import numpy as np
 import pytest
 
-from ludotheque.engines.bots import Deadline, RandomBot, play_match
-from ludotheque.engines.core import GameOverError
+from ludotheque.engines.bots import RandomBot, play_match
 from ludotheque.engines.sortileges import Sortileges
 from ludotheque.engines.sortileges import toolkit, toolkit_kernels
 from ludotheque.engines.sortileges.evaluation import Geometry
 from ludotheque.engines.sortileges.toolkit import (EXACT, LOWER, UPPER, WIN, as_turn, bound_of,
-                                                   candidate_turns, capped, check_not_over,
-                                                   child_window, every_turn, first_then,
-                                                   from_child, relative_to_node, relative_to_root,
-                                                   settled, steps_by_room)
+                                                   candidate_turns, child_window, every_turn,
+                                                   first_then, from_child, relative_to_node,
+                                                   relative_to_root, settled, steps_by_room)
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
@@ -118,25 +115,11 @@ def test_a_childs_window_is_exact_for_its_parent(big):
     assert [from_child(child) for child in (big - 2, 2 - big)] == [3 - big, big - 3]
 
 
-def test_a_candidate_reads_as_a_turn_and_a_finished_game_is_refused():
+def test_a_candidate_reads_as_a_turn():
     board = GAME.board
     c1, c2, d5 = (board.index[name] for name in ("c1", "c2", "d5"))
     assert str(as_turn(board, c1, (c2, d5))) == "c1-c2/d5"
     assert str(as_turn(board, c1, (c2, None))) == "c1-c2"
-    with pytest.raises(GameOverError):
-        check_not_over(layout(["c1", "a8"], ["b1", "d1", "b2", "c2", "d2"]))
-
-
-def test_a_budget_is_the_bots_time_cut_to_the_callers_less_a_margin():
-    cancel = threading.Event()
-    assert capped(None, None).remaining() == float("inf")
-    assert 0.45 < capped(0.5, None).remaining() <= 0.5
-    assert 0.25 < capped(0.5, Deadline(0.3, cancel)).remaining() <= 0.3
-    assert 0.8 < capped(None, Deadline(1.0), (0.1, 0.05)).remaining() <= 0.85
-    assert capped(1.0, Deadline(-1.0)).expired()
-    shared = capped(5.0, Deadline(10.0, cancel))
-    cancel.set()
-    assert shared.expired()
 
 
 # -- the compiled blocks ------------------------------------------------------------------
