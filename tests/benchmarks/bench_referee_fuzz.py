@@ -2,7 +2,7 @@
 (tests/widgets/referee_fuzz.py), with counts printed. Zero leaks, zero escaped exceptions,
 zero corrupt states and zero silent refusals are the target.
 
-    .venv/bin/python tests/benchmarks/bench_referee_fuzz.py [--steps 3000] [--seed 1]
+    .venv/bin/python tests/benchmarks/bench_referee_fuzz.py [--steps 1500] [--seed 1]
 """
 
 import argparse
@@ -18,7 +18,7 @@ from referee_fuzz import GAMES, Counts, run  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=3000, help="attacks per game")
+    parser.add_argument("--steps", type=int, default=1500, help="attacks per game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     total, start = Counts(), time.monotonic()
