@@ -202,7 +202,7 @@ class GameWidget(anywidget.AnyWidget):
         """`game_info`: the engine's description, with this widget's options and levels."""
         info = self.game_class.describe()
         specs = self.game_class.option_specs
-        labels = getattr(bots_of(self.game_class), "LEVEL_LABELS", {})  # else: the level's name
+        labels = bots_of(self.game_class).LEVEL_LABELS
         options = {}
         for name, values in self._choices.items():
             spec = specs.get(name)
