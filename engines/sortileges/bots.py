@@ -101,7 +101,7 @@ class AlphaBetaBot(Bot):
         game = state.game
         root = state.position()
         self.game, self.evaluation = game, Evaluation(game)
-        self.table: dict[int, tuple[int, float, int, Candidate | None]] = {}
+        self.transpositions: dict[int, tuple[int, float, int, Candidate | None]] = {}
         self.nodes = 0
         self.deadline: Deadline | None = None  # depth 1 runs unchecked
         best = None
@@ -111,7 +111,7 @@ class AlphaBetaBot(Bot):
                 self.score = self.negamax(*root, depth, 0, -math.inf, math.inf)
             except SearchCancelled:
                 break
-            best, self.depth = self.table[position_key(*root)][3], depth
+            best, self.depth = self.transpositions[position_key(*root)][3], depth
             if proven(self.score):  # looking deeper changes nothing
                 break
             self.deadline = budget
@@ -125,12 +125,12 @@ class AlphaBetaBot(Bot):
         if not self.nodes % self.CHECK_EVERY:
             if self.deadline and self.deadline.expired():
                 raise SearchCancelled
-            if len(self.table) > self.TABLE_LIMIT:  # long budgets: bound the memory
-                self.table.clear()
+            if len(self.transpositions) > self.TABLE_LIMIT:  # long budgets: bound the memory
+                self.transpositions.clear()
         if depth == 0:
             return self.evaluation.score(spelled, mover, other, ply)
         key = position_key(spelled, mover, other)
-        known = self.table.get(key)
+        known = self.transpositions.get(key)
         hint = None
         if known is not None:
             known_depth, score, bound, hint = known
@@ -150,7 +150,7 @@ class AlphaBetaBot(Bot):
                     alpha = score
                     if alpha >= beta:
                         break
-        self.table[key] = (depth, best, bound_of(best, start_alpha, beta), best_turn)
+        self.transpositions[key] = (depth, best, bound_of(best, start_alpha, beta), best_turn)
         return best
 
 

@@ -24,7 +24,7 @@ from ..bots import SearchCancelled
 from . import toolkit
 from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
-from .solver import ABORTED, NODES, Searcher, Table, _search, kernel_shape
+from .solver import ABORTED, NODES, Searcher, TranspositionTable, _search, kernel_shape
 from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate
 from .toolkit_kernels import (bound_of, candidate_spells, dilate, pack_turn, popcount,
                               position_key, relative_to_node, relative_to_root, search_score,
@@ -211,7 +211,7 @@ class FastSearchBot(SearchBot):
         self.tt = (np.full(size, -1, np.int64), np.zeros(size, np.int32),
                    np.zeros(size, np.float64), np.zeros(size, np.int8),
                    np.full(size, -1, np.int64), np.zeros(size, np.int64))
-        self.end = Table(18)
+        self.end = TranspositionTable(18)
         self.end_search = Searcher()
         self.end_stats = self.end_search.stats
         self.stats = np.zeros(2, np.int64)

@@ -54,7 +54,7 @@ class ExactEndgame:
 
     def __init__(self, game: Sortileges, node_limit: int | None = None):
         self.game = game
-        self.table: dict[int, tuple[float, int]] = {}
+        self.transpositions: dict[int, tuple[float, int]] = {}
         self.node_limit = node_limit
         self.deadline = None
         """a `Deadline` looked at every 256 nodes (SearchCancelled when it has passed)"""
@@ -80,7 +80,7 @@ class ExactEndgame:
         if not self.game.steps(spelled, mover, other):
             return -WIN
         key = position_key(spelled, mover, other)
-        known = self.table.get(key)
+        known = self.transpositions.get(key)
         if known is not None:
             score, bound = known
             if settled(score, bound, alpha, beta):
@@ -96,5 +96,5 @@ class ExactEndgame:
                     alpha = score
                     if alpha >= beta:
                         break
-        self.table[key] = (best, bound_of(best, start_alpha, beta))
+        self.transpositions[key] = (best, bound_of(best, start_alpha, beta))
         return best

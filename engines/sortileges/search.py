@@ -67,7 +67,7 @@ class SearchBot(Bot):
         self.evaluate = evaluate
         self.exact_endgame = exact_endgame
         self.keep_table = keep_table
-        self.table: dict[int, tuple[int, float, int, Candidate | None, int]] = {}
+        self.transpositions: dict[int, tuple[int, float, int, Candidate | None, int]] = {}
         self.generation = 0
         self.game: Sortileges | None = None
         self.nodes = 0
@@ -86,13 +86,13 @@ class SearchBot(Bot):
             self.game = game
             self.evaluator = Evaluator(game, self.weights, self.evaluate)
             self.endgame = ExactEndgame(game)
-            self.table = {}
+            self.transpositions = {}
         if not self.keep_table:
-            self.table = {}
+            self.transpositions = {}
         self.generation += 1
         self.killers: dict[int, list[Candidate]] = {}
-        if len(self.endgame.table) > self.TABLE_LIMIT:
-            self.endgame.table.clear()
+        if len(self.endgame.transpositions) > self.TABLE_LIMIT:
+            self.endgame.transpositions.clear()
 
     # -- the Bot interface ------------------------------------------------------------
     def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
@@ -174,7 +174,7 @@ class SearchBot(Bot):
     def _store(self, spelled: int, mover: int, other: int, depth: int, score: float,
                bound: int, move: Candidate | None, ply: int) -> None:
         key = position_key(spelled, mover, other)
-        table = self.table
+        table = self.transpositions
         old = table.get(key)
         if old is not None and old[0] > depth and old[4] == self.generation:
             return  # keep the deeper entry of this search
@@ -184,12 +184,12 @@ class SearchBot(Bot):
 
     def _make_room(self) -> None:
         generation = self.generation
-        stale = [key for key, entry in self.table.items() if entry[4] != generation]
-        if len(stale) < len(self.table) // 4:
-            self.table.clear()
+        stale = [key for key, entry in self.transpositions.items() if entry[4] != generation]
+        if len(stale) < len(self.transpositions) // 4:
+            self.transpositions.clear()
         else:
             for key in stale:
-                del self.table[key]
+                del self.transpositions[key]
 
     def negamax(self, spelled: int, mover: int, other: int, depth: int, ply: int,
                 alpha: float, beta: float) -> float:
@@ -217,7 +217,7 @@ class SearchBot(Bot):
                 return relative_to_root(exact, ply)
         if depth <= 0:  # leaves skip the table: evaluating costs less than looking up
             return self.evaluator.score(spelled, mover, other)
-        known = self.table.get(position_key(spelled, mover, other))
+        known = self.transpositions.get(position_key(spelled, mover, other))
         hint = None
         if known is not None:
             known_depth, score, bound, hint, _ = known
@@ -279,6 +279,6 @@ class SearchBot(Bot):
         return line
 
     def _table_move(self, key: int) -> Candidate | None:
-        entry = self.table.get(key)
+        entry = self.transpositions.get(key)
         return None if entry is None else entry[3]
 

@@ -251,7 +251,7 @@ def kernel_shape(game: Sortileges) -> tuple:
     return np.array(board.neighbours, np.int64), geo, sym_bytes, np.array(maps, np.int64)
 
 
-class Table:
+class TranspositionTable:
     """The solver's table of bounds: 2**bits entries (numpy arrays, 12 bytes each), which
     several threads may share (`_mix`)."""
 
@@ -289,7 +289,7 @@ class Solver:
                              f"{KEY_SQUARES} squares at most: {board} is too large")
         self.game = game
         self.shape = kernel_shape(game)
-        self.table = Table(table_bits)
+        self.transpositions = TranspositionTable(table_bits)
         self.node_limit = node_limit
         self.searchers = [Searcher(node_limit)]
 
@@ -304,8 +304,9 @@ class Solver:
     def _run(self, spelled: int, mover: int, other: int, alpha: int, beta: int,
              searcher: Searcher | None = None) -> int:
         searcher = searcher or self.searchers[0]
+        table = self.transpositions
         return int(_search(np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta, 0,
-                           *self.shape, self.table.keys, self.table.entries, searcher.killers,
+                           *self.shape, table.keys, table.entries, searcher.killers,
                            searcher.stats))
 
     def wins(self, spelled: int, mover: int, other: int,
@@ -499,8 +500,8 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
         plies=None if score is None else plies(score), best_first_turns=best,
         winning_first_turns=winning, first_turns=len(state.legal_actions()),
         positions=solver.nodes, seconds=round(seconds, 3),
-        table_mb=round(solver.table.nbytes / 2**20, 1),
-        table_entries_used=solver.table.used(), complete=complete, notes=notes,
+        table_mb=round(solver.transpositions.nbytes / 2**20, 1),
+        table_entries_used=solver.transpositions.used(), complete=complete, notes=notes,
         cpu_seconds=round(time.process_time() - cpu, 3))
 
 

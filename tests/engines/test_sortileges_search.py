@@ -102,7 +102,7 @@ def test_win_scores_in_the_table_are_stored_relative_to_the_node():
     bot = SearchBot(None, max_depth=1)
     bot(GAME.new_game(seed=0, first=0))
     bot._store(0, 2, 45, 3, WIN - 7, 0, None, ply=4)   # a win 3 turns below a node at ply 4
-    assert bot.table[position_key(0, 2, 45)][1] == WIN - 3
+    assert bot.transpositions[position_key(0, 2, 45)][1] == WIN - 3
 
 
 def layout(game, witches, spells=(), first=0):
