@@ -21,9 +21,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .core import Game, GameOverError, RulesError, State, quote
+
+GameState = TypeVar("GameState", bound=State, contravariant=True)
+"""The states a bot plays: its game's own `State` subclass, whose table its rules read.
+Contravariant: a bot for any `State` (`RandomBot`) plays every game."""
 
 
 class Deadline:
@@ -65,30 +69,31 @@ class BotError(RulesError):
     code = "bot"
 
 
-class Bot:
-    """Base class: subclasses implement `decide`. Randomised bots own a seeded generator."""
+class Bot(Generic[GameState]):
+    """Base class: subclasses implement `decide`. Randomised bots own a seeded generator.
+    A game's bots are `Bot[<its State>]`."""
 
     name = "bot"
 
-    def choose(self, state: State, deadline: Deadline | None = None) -> Any:
+    def choose(self, state: GameState, deadline: Deadline | None = None) -> Any:
         """The action to play in `state`: a finished game is refused (GameOverError), then
         `decide` answers within `deadline` (None: no limit)."""
         if state.is_terminal():
             raise GameOverError("the game is over: there is no move to choose")
         return self.decide(state, deadline or Deadline())
 
-    def decide(self, state: State, deadline: Deadline) -> Any:
+    def decide(self, state: GameState, deadline: Deadline) -> Any:
         """The action to play in `state`, a game in progress."""
         raise NotImplementedError
 
-    def __call__(self, state: State, deadline: Deadline | None = None) -> Any:
+    def __call__(self, state: GameState, deadline: Deadline | None = None) -> Any:
         return self.choose(state, deadline)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[State]):
     """Plays a uniformly random legal action: the baseline every bot must beat."""
 
     name = "random"
@@ -100,7 +105,7 @@ class RandomBot(Bot):
         return self.rng.choice(state.legal_actions())
 
 
-class FunctionBot(Bot):
+class FunctionBot(Bot[State]):
     """A plain function `f(observation) -> action text` playing as a bot."""
 
     def __init__(self, function: Callable[[dict], Any]):
@@ -123,7 +128,7 @@ class FunctionBot(Bot):
         return f"FunctionBot({self.name})"
 
 
-def as_bot(player: Bot | Callable[..., Any]) -> Bot:
+def as_bot(player: Bot[Any] | Callable[..., Any]) -> Bot[Any]:
     """A Bot from a Bot, or from a function of the observation."""
     if isinstance(player, Bot):
         return player

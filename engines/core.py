@@ -17,6 +17,7 @@ values a UI may offer, labels). `Game.describe()` gives them as one JSON-able di
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import importlib
@@ -226,7 +227,7 @@ class Game(ABC):
                 check_choice(name, self.options[name], tuple(spec.choices))
         self.check_options()
 
-    def check_options(self) -> None:
+    def check_options(self) -> None:  # noqa: B027 - optional hook
         """Raise ValueError for option values the rules cannot use (those of an option with
         `choices` are checked before this is called)."""
 
@@ -302,10 +303,8 @@ class Game(ABC):
     def by_name(name: str, **options: Any) -> Game:
         """The registered game `name`, importing its module on first use."""
         if name not in Game.registry:
-            try:
+            with contextlib.suppress(ModuleNotFoundError):  # then refused below
                 importlib.import_module(f"ludotheque.engines.{name}")
-            except ModuleNotFoundError:
-                pass
         if name not in Game.registry:
             raise ValueError(f"unknown game {quote(name)}; known: {sorted(Game.registry)}")
         return Game.registry[name](**options)
@@ -350,8 +349,10 @@ class State(ABC):
 
     # -- what each game implements -------------------------------------------------
     @abstractmethod
-    def setup(self, **start: Any) -> None:
-        """Lay out the start position; may draw from `self.rng`."""
+    def setup(self, *args: Any, **start: Any) -> None:
+        """Lay out the start position; may draw from `self.rng`. Called with the start
+        choices as keywords: each game's signature names its own (`new_game` checks them
+        against it), which this catch-all signature lets a type checker accept."""
 
     @abstractmethod
     def current_player(self) -> int:
@@ -393,7 +394,7 @@ class State(ABC):
             return None
         return "not legal now"
 
-    def redraw(self, seat: int | None, rng: random.Random) -> None:
+    def redraw(self, seat: int | None, rng: random.Random) -> None:  # noqa: B027 - optional hook
         """Deal again, in place and from `rng`, whatever `seat` cannot know (the other
         hands, face-down cards, a deck's order), keeping everything it can. Games with
         secrets (`Game.hidden_information`) override this; `resample` calls it on a copy."""

@@ -16,8 +16,23 @@ from typing import Any
 
 from ..bots import Bot, Deadline, checked_level
 from .cards import CARDS, MULTI, pull_values
-from .rules import (CHOOSE, CONTRE, DISCARD, FENCE, PHASE_CHOOSE, PHASE_OVER, PLAY, SURCONTRE,
-                    SURSURCONTRE, Move, NainsState, Table, apply_move, determinise, legal_moves)
+from .rules import (
+    CHOOSE,
+    CONTRE,
+    DISCARD,
+    FENCE,
+    PHASE_CHOOSE,
+    PHASE_OVER,
+    PLAY,
+    SURCONTRE,
+    SURSURCONTRE,
+    Move,
+    NainsState,
+    Table,
+    apply_move,
+    determinise,
+    legal_moves,
+)
 
 LEVEL_LABELS = {
     "1": {"fr": "hasard", "en": "random"},
@@ -32,7 +47,7 @@ ROLLOUT_CAP = 120
 position decides)."""
 
 
-class NainsRandomBot(Bot):
+class NainsRandomBot(Bot[NainsState]):
     """Picks a card of its hand at random (or "discard" as one more choice), then one of
     that card's legal uses at random; a discard throws away a random part of the hand.
     Uniform over the 31 discard subsets would make it discard nearly every turn."""
@@ -119,7 +134,7 @@ def first_gnome(hand: list[int]) -> int:
     return max(range(4), key=lambda c: (score[c], -c))
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[NainsState]):
     """Plays the move with the best immediate pull, counting a gnome as future pull and
     keeping strong cards for later; discards its weakest cards when nothing helps."""
 
@@ -193,7 +208,7 @@ def policy_move(t: Table, rng: random.Random, eps: float = 0.0) -> Move:
     move = plays[scores.index(best)]
     if best > -0.5:
         return move
-    useful = {m.card for m, s in zip(plays, scores) if s > -1.0}
+    useful = {m.card for m, s in zip(plays, scores, strict=True) if s > -1.0}
     weak = tuple(c for c in hand if c not in useful) or (min(hand, key=lambda c: CARDS[c].strength),)
     discard = Move(DISCARD, weak)
     return move if best >= fast_score(t, discard) else discard
@@ -213,7 +228,7 @@ def search_moves(t: Table) -> list[Move]:
     return moves
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(Bot[NainsState]):
     """Information-set Monte Carlo search at the root, with heuristic playouts.
 
     Each iteration deals one *determinisation* of what its seat cannot see (the other hand
@@ -298,7 +313,7 @@ class IsmctsBot(Bot):
 
 
 def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0,
-                  iterations: int | None = None) -> Bot:
+                  iterations: int | None = None) -> Bot[NainsState]:
     """The bot of a level of LEVELS: "1" random, "2" heuristic, "3" ISMCTS thinking at most
     `seconds` (None: no limit of its own) or `iterations` playouts."""
     level = checked_level(level, LEVELS, "Tir de tuyau")

@@ -26,10 +26,29 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple
 
-from ..core import (OMNISCIENT, TERMINAL, Game, NotationError, Option, State, action_text,
-                    check_choice, quote)
-from .cards import (CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, MULTI, Card,
-                    bonnet_choices, colour_index, pull_values)
+from ..core import (
+    OMNISCIENT,
+    TERMINAL,
+    Game,
+    NotationError,
+    Option,
+    State,
+    action_text,
+    check_choice,
+    quote,
+)
+from .cards import (
+    CARDS,
+    COLOURS,
+    DEFAULT_DECK,
+    GNOMES_PER_COLOUR,
+    INDEX,
+    MULTI,
+    Card,
+    bonnet_choices,
+    colour_index,
+    pull_values,
+)
 
 FENCE = 8
 """Slabs between each team's first gnome and the fence when a round begins."""
@@ -113,6 +132,30 @@ class Table:
     __slots__ = ("hands", "draw", "discards", "teams", "supply", "hose", "wins", "round",
                  "starter", "phase", "to_move", "choices", "window", "winner", "last_pull",
                  "rules", "target", "round_winners")
+    hands: list[list[int]]
+    """Each seat's cards (indices into CARDS), sorted."""
+    draw: list[int]
+    discards: list[int]
+    teams: list[list[int]]
+    """Each seat's gnomes in the round (colours 0-3), its first gnome first."""
+    supply: list[int]
+    """Gnomes of each colour left to add."""
+    hose: int
+    wins: list[int]
+    round: int
+    starter: int
+    phase: str
+    to_move: int
+    choices: list[int]
+    """Each seat's secret first gnome of the round (a colour; -1 before it chooses)."""
+    window: tuple[int, int, int] | None
+    """(counter verb, colour, seat) that may counter now, if any."""
+    winner: int | None
+    last_pull: dict[str, Any] | None
+    rules: tuple[bool, bool, bool]
+    """The options contre, surcontre, sursurcontre."""
+    target: int
+    round_winners: list[int]
 
     def copy(self) -> Table:
         t = Table.__new__(Table)
@@ -216,7 +259,7 @@ def sub_multisets(hand: list[int]) -> list[tuple[int, ...]]:
     counts = sorted(Counter(hand).items())
     subsets = []
     for picks in itertools.product(*(range(n + 1) for _, n in counts)):
-        subset = tuple(card for (card, _), k in zip(counts, picks) for _ in range(k))
+        subset = tuple(card for (card, _), k in zip(counts, picks, strict=True) for _ in range(k))
         if subset:
             subsets.append(subset)
     return sorted(subsets, key=lambda subset: (len(subset), subset))
@@ -345,7 +388,7 @@ def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = N
             diff = abs(power[0] - power[1])
             t.last_pull = {"seat": seat, "card": card.code,
                            "bonnet": COLOURS[bonnet] if bonnet >= 0 else None,
-                           "values": dict(zip(COLOURS, values)), "power": power, "diff": diff,
+                           "values": dict(zip(COLOURS, values, strict=True)), "power": power, "diff": diff,
                            "toward": None if diff == 0 else (0 if power[0] > power[1] else 1),
                            "round": t.round}
             event.update(t.last_pull)
@@ -354,6 +397,7 @@ def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = N
             t.hose += toward * card.squirrels
             event["type"], event["squirrels"] = "squirrel", card.squirrels
         else:
+            assert t.window is not None, "a counter is legal only while its window is open"
             colour = t.window[1]
             event["colour"] = COLOURS[colour]
             if move.verb == CONTRE:
@@ -461,14 +505,14 @@ class NainsState(State):
             "fence": FENCE,
             "teams": [[COLOURS[g] for g in team] for team in t.teams],
             "chosen": [c >= 0 for c in t.choices] if choosing else [True, True],
-            "supply": dict(zip(COLOURS, t.supply)),
+            "supply": dict(zip(COLOURS, t.supply, strict=True)),
             "hand_sizes": [len(h) for h in t.hands],
             "draw_count": len(t.draw),
             "discards": [CARDS[c].code for c in t.discards],
             "window": None if t.window is None else {
                 "kind": VERBS[t.window[0]], "colour": COLOURS[t.window[1]], "seat": t.window[2]},
             "last_pull": t.last_pull,
-            "rules": dict(zip(("contre", "surcontre", "sursurcontre"), t.rules)),
+            "rules": dict(zip(("contre", "surcontre", "sursurcontre"), t.rules, strict=True)),
             "winner": t.winner,
         }
         if seat in (0, 1):
