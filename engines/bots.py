@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from .core import Game, GameOverError, RulesError, State, quote
 
-GameState = TypeVar("GameState", bound=State, contravariant=True)
+BotState = TypeVar("BotState", bound=State, contravariant=True)
 """The states a bot plays: its game's own `State` subclass, whose table its rules read.
 Contravariant: a bot for any `State` (`RandomBot`) plays every game."""
 
@@ -69,24 +69,24 @@ class BotError(RulesError):
     code = "bot"
 
 
-class Bot(Generic[GameState]):
+class Bot(Generic[BotState]):
     """Base class: subclasses implement `decide`. Randomised bots own a seeded generator.
     A game's bots are `Bot[<its State>]`."""
 
     name = "bot"
 
-    def choose(self, state: GameState, deadline: Deadline | None = None) -> Any:
+    def choose(self, state: BotState, deadline: Deadline | None = None) -> Any:
         """The action to play in `state`: a finished game is refused (GameOverError), then
         `decide` answers within `deadline` (None: no limit)."""
         if state.is_terminal():
             raise GameOverError("the game is over: there is no move to choose")
         return self.decide(state, deadline or Deadline())
 
-    def decide(self, state: GameState, deadline: Deadline) -> Any:
+    def decide(self, state: BotState, deadline: Deadline) -> Any:
         """The action to play in `state`, a game in progress."""
         raise NotImplementedError
 
-    def __call__(self, state: GameState, deadline: Deadline | None = None) -> Any:
+    def __call__(self, state: BotState, deadline: Deadline | None = None) -> Any:
         return self.choose(state, deadline)
 
     def __repr__(self) -> str:

@@ -28,7 +28,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 TERMINAL = -1
 """`current_player()` of a game that has ended."""
@@ -175,16 +175,23 @@ class Option:
         return {"default": self.default, "label": dict(self.label), "choices": choices}
 
 
-class Game(ABC):
+GameState = TypeVar("GameState", bound="State")
+"""A game's own `State` subclass."""
+
+
+class Game(ABC, Generic[GameState]):
     """A game's rules with chosen options; immutable once made.
 
-    Subclasses set `name` (registry key and package name under `ludotheque.engines`),
-    `state_class` and the facts below, and implement `parse_action`; a game whose number
-    of seats varies also overrides `players`.
+    Subclasses (`class Nains(Game[NainsState])`, so that `new_game` gives a `NainsState`)
+    set `name` (registry key and package name under `ludotheque.engines`), `state_class`
+    and the facts below, and implement `parse_action`; a game whose number of seats varies
+    also overrides `players`.
     """
 
     name: ClassVar[str]
-    state_class: ClassVar[type[State]]
+    state_class: type[GameState]
+    """The game's `State` subclass, set on the class (not declared a ClassVar, which may
+    hold no type variable)."""
     title: ClassVar[Label]
     """The game's name as players read it, {"fr": ..., "en": ...}."""
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]]
@@ -205,7 +212,7 @@ class Game(ABC):
     """Option name -> its `Option`; every option a game takes is declared here."""
     option_defaults: ClassVar[dict[str, Any]] = {}
     """Option name -> default, derived from `option_specs`."""
-    registry: ClassVar[dict[str, type[Game]]] = {}
+    registry: ClassVar[dict[str, type[Game[Any]]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -253,7 +260,7 @@ class Game(ABC):
             "options": {name: spec.describe() for name, spec in cls.option_specs.items()},
         }
 
-    def new_game(self, seed: int | None = None, **start: Any) -> State:
+    def new_game(self, seed: int | None = None, **start: Any) -> GameState:
         """A fresh state. `seed` None draws one (kept in the state, so the game still
         replays); `start` holds the game's own start choices (e.g. who moves first)."""
         seed = secrets.randbits(SEED_BITS) if seed is None else check_seed(seed)

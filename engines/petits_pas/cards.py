@@ -2,14 +2,14 @@
 
 A card is a rank (1 = ace … 13 = king) and a suit letter. Whether the ace counts low or high
 is a reading of the rules (`readings.py`), so the card itself stays neutral. Each card also has
-an `index` 0–51 (suit by suit, S H D C, ace to king): the fast simulator works on indexes.
+a `deck_index` 0–51 (suit by suit, S H D C, ace to king): the fast simulator works on these.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..core import NotationError, RulesError
 
@@ -30,7 +30,8 @@ class Card(NamedTuple):
         return RANKS[self.rank - 1] + self.suit
 
     @property
-    def index(self) -> int:
+    def deck_index(self) -> int:
+        """Its place in a new deck, `DECK` (a tuple's own `index` method keeps its name)."""
         return SUITS.index(self.suit) * 13 + self.rank - 1
 
     def label(self, lang: str = "fr") -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import SYMBOLS, parse_card
 
-TEMPLATES = {
+TEMPLATES: dict[str, dict[str, str | tuple[str, str]]] = {
     "en": {
         "and": "and",
         "met": "{card} meets {meets}",
@@ -71,6 +71,16 @@ def explain(event: dict[str, Any], lang: str = "fr") -> str:
         raise ValueError(f"explain: language {lang!r} is not one of {', '.join(TEMPLATES)}")
     words = TEMPLATES[lang]
 
+    def sentence(key: str) -> str:
+        text = words[key]
+        assert isinstance(text, str), f"{key} has singular and plural forms"
+        return text
+
+    def plural(key: str, many: bool) -> str:
+        forms = words[key]
+        assert isinstance(forms, tuple), f"{key} has one form"
+        return forms[many]
+
     def label(text: str) -> str:
         return parse_card(text).label(lang)
 
@@ -78,10 +88,10 @@ def explain(event: dict[str, Any], lang: str = "fr") -> str:
         labels = [label(card) for card in cards]
         if len(labels) == 1:
             return labels[0]
-        return f"{', '.join(labels[:-1])} {words['and']} {labels[-1]}"
+        return f"{', '.join(labels[:-1])} {sentence('and')} {labels[-1]}"
 
     def count(n: int) -> str:
-        return words["cards"][n != 1].format(n=n)
+        return plural("cards", n != 1).format(n=n)
 
     kind = event["kind"]
     fields: dict[str, Any] = {}
@@ -90,28 +100,29 @@ def explain(event: dict[str, Any], lang: str = "fr") -> str:
     if "meets" in event:
         fields["meets"] = label(event["meets"])
         over = event.get("over")
-        fields["met"] = (words["jumped-over"].format(over=listed(over), **fields) if over
-                         else words["met"].format(**fields))
+        fields["met"] = (sentence("jumped-over").format(over=listed(over), **fields) if over
+                         else sentence("met").format(**fields))
     if kind == "take":
         pile_count = len(event["pile"]) + sum(len(t["pile"]) for t in event["taken"])
         others = [t["pile"][-1] for t in event["taken"][1:]]
-        more = words["more"].format(cards=listed(others)) if others else ""
-        return words["take"].format(more=more, n=count(pile_count), **fields)
+        more = sentence("more").format(cards=listed(others)) if others else ""
+        return sentence("take").format(more=more, n=count(pile_count), **fields)
     if kind == "exit":
-        return words["exit"].format(n=count(len(event["pile"])), **fields)
+        return sentence("exit").format(n=count(len(event["pile"])), **fields)
     if kind == "blocked":
         reason = event["reason"]
         key = "jumped-met" if reason == "jumped" and "meets" in event else reason
-        return words[key].format(**fields)
+        return sentence(key).format(**fields)
     if kind == "refill":
         cards = [deal["card"] for deal in event["deals"]]
-        line = words["refill"][len(cards) > 1].format(cards=listed(cards))
-        return line + (words["stock-out"] if event["stock"] == 0 else "")
+        line = plural("refill", len(cards) > 1).format(cards=listed(cards))
+        return line + (sentence("stock-out") if event["stock"] == 0 else "")
     if kind == "deal":
-        return words["deal"].format(**fields) + (words["stock-out"] if event["stock"] == 0 else "")
+        return sentence("deal").format(**fields) + (sentence("stock-out") if event["stock"] == 0 else "")
     if kind == "close":
-        line = words[event["why"]]
-        return line[len(event["places"]) > 1] if event["why"] == "extra" else line
+        if event["why"] == "extra":
+            return plural("extra", len(event["places"]) > 1)
+        return sentence(event["why"])
     if kind == "lost":
-        return words["lost"].format(n=count(event["left"]))
-    return words[kind].format(**fields)  # cover, far-left, won
+        return sentence("lost").format(n=count(event["left"]))
+    return sentence(kind).format(**fields)  # cover, far-left, won

@@ -5,7 +5,7 @@ branch on every deal; a compiled loop per deal is fifty to eighty times faster t
 reference (tests/benchmarks/bench_petits_pas.py). It keeps per place only what the rules look
 at (the top card's suit and value, whether that card has jumped, the pile's size) and makes no
 events. `table.py` stays the readable reference; the tests hold both to the same result deal
-by deal. Decks are rows of card indexes (`Card.index`) in dealing order.
+by deal. Decks are rows of card indexes (`Card.deck_index`) in dealing order.
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ binomial interval.
 from __future__ import annotations
 
 import os
+import secrets
+from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from collections.abc import Mapping
 
 import numpy as np
 from scipy.stats import binomtest
@@ -74,7 +75,7 @@ def estimate(n: int, seed: int | None = None, reading: Reading | Mapping | None 
         raise ValueError(f"estimate: n must be a positive whole number of deals, not {n!r}")
     reading = Reading.of(reading)
     if seed is None:
-        seed = np.random.SeedSequence().entropy
+        seed = secrets.randbits(128)  # as SeedSequence() draws its entropy
     sizes = [CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     pool = executor or ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, len(sizes)))

@@ -41,10 +41,10 @@ ace:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import Any
-from collections.abc import Iterator, Mapping
 
 from ..core import Option
 from .cards import Card
@@ -140,6 +140,10 @@ class Reading:
 
     def __str__(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.changes().items()) or "default"
+
+
+DEFAULT_READING = Reading()
+"""The project's reading: every switch at its default."""
 
 
 def single_switches() -> Iterator[Reading]:

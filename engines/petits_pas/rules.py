@@ -56,7 +56,8 @@ class PetitsPasState(State):
         return self.table.step()
 
     def returns(self) -> list[float]:
-        return [{"won": 1.0, "lost": -1.0}.get(self.table.result, 0.0)]
+        result = self.table.result
+        return [1.0 if result == "won" else -1.0 if result == "lost" else 0.0]
 
     def redraw(self, seat: int | None, rng: random.Random) -> None:
         """The stock in another order: nobody sees it before a card is dealt."""
@@ -79,7 +80,7 @@ class PetitsPasState(State):
         }
 
 
-class PetitsPas(Game):
+class PetitsPas(Game[PetitsPasState]):
     """Options: the reading's switches (see `readings.py`); defaults are the project's reading."""
 
     name = "petits_pas"

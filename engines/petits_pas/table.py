@@ -29,12 +29,12 @@ only cards already dealt (a dealt card appears first in the event that deals it)
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
 from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from ..core import GameOverError
 from .cards import Card, parse_deck
-from .readings import Reading
+from .readings import DEFAULT_READING, Reading
 
 
 class Plan(NamedTuple):
@@ -60,7 +60,7 @@ class Table:
     example), while `play_out` and the game insist on the whole 52.
     """
 
-    def __init__(self, deck: Sequence[Card], reading: Reading = Reading()):
+    def __init__(self, deck: Sequence[Card], reading: Reading = DEFAULT_READING):
         self.reading = reading
         self.stock = list(reversed(deck))  # the next card is last: pop() deals it
         self.places: list[list[Card]] = []
@@ -179,6 +179,7 @@ class Table:
         elif plan.kind == "exit":
             self._leave(plan.place)
         elif plan.kind == "cover":
+            assert plan.met is not None, "a cover has met a pile"
             places[plan.met].extend(pile)  # one card: a pile's top has jumped, so never moves
             self.jumped.add(pile[-1])
             places[plan.place] = []
@@ -198,7 +199,7 @@ class Table:
         places, stock = self.places, self.stock
         filled = []
         if self.reading.refill == "in-place":
-            extra = []
+            extra: list[int] = []
             while len(places) > 4 and not places[-1]:
                 places.pop()
                 extra.insert(0, len(places))

@@ -6,13 +6,30 @@
 Pull(slot=14, dexterity=0.9)
 """
 
-from .bots import (LEVEL_LABELS, LEVELS, CarefulBot, ExpectedValueBot, GreedyBot,
-                   RandomSorciereBot, SorciereBot, bot_for_level, keep_chance)
-from .deck import DEFAULT_DECK, TREATS, Card
-from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, PARAMETERS, SLOTS, Roof, hand)
-from .rules import (Next, Pull, Put, Sorciere, SorciereState, collapse_probability,
-                    parse_action, roof_of)
 from .analysis import round_lengths, tournament, with_dexterity
+from .bots import (
+                   LEVEL_LABELS,
+                   LEVELS,
+                   CarefulBot,
+                   ExpectedValueBot,
+                   GreedyBot,
+                   RandomSorciereBot,
+                   SorciereBot,
+                   bot_for_level,
+                   keep_chance,
+)
+from .deck import DEFAULT_DECK, TREATS, Card
+from .roof import DEFAULT_DEXTERITY, LAYING_ORDER, PARAMETERS, SLOTS, Roof, hand
+from .rules import (
+                   Next,
+                   Pull,
+                   Put,
+                   Sorciere,
+                   SorciereState,
+                   collapse_probability,
+                   parse_action,
+                   roof_of,
+)
 
 __all__ = [
     "DEFAULT_DECK", "DEFAULT_DEXTERITY", "LAYING_ORDER", "LEVELS", "LEVEL_LABELS", "PARAMETERS",

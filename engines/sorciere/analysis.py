@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, cast
 
 from ..bots import Bot, Deadline, as_bot
 from .rules import Pull, Sorciere, SorciereState
 
+SeededBotClass = Callable[[int], Bot[Any]]
+"""A bot class as a tournament entrant: called with a seed (`CarefulBot(seed)`). The
+base class `Bot` declares no constructor, so a type checker cannot see this by itself."""
 
-class FixedHand(Bot):
+
+class FixedHand(Bot[SorciereState]):
     """Any player (bot or function of the observation) pulling with a fixed dexterity: in a
     tournament every hand is the same, only the choices differ."""
 
-    def __init__(self, player: Bot | Callable[..., Any], dexterity: float):
+    def __init__(self, player: Bot[Any] | Callable[..., Any], dexterity: float):
         self.inner = as_bot(player)
         self.dexterity = dexterity
         self.name = self.inner.name
@@ -27,13 +32,15 @@ class FixedHand(Bot):
         return action
 
 
-def with_dexterity(player: Bot | Callable[..., Any], dexterity: float) -> Bot:
+def with_dexterity(player: Bot[Any] | Callable[..., Any], dexterity: float) -> FixedHand:
     return FixedHand(player, dexterity)
 
 
-def _make(entrant: Any, seed: int) -> Bot:
+def _make(entrant: Any, seed: int) -> Bot[Any]:
+    """A bot from a Bot class (made from `seed`, as each level's class is), a bot, or a
+    function of the observation."""
     if isinstance(entrant, type) and issubclass(entrant, Bot):
-        return entrant(seed)
+        return cast(SeededBotClass, entrant)(seed)
     return as_bot(entrant)
 
 
@@ -69,8 +76,9 @@ def tournament(entrants: dict[str, Any], games: int = 200, seed: int = 0, player
         raise ValueError(f"a {players}-player tournament needs at least {players} entrants")
     game = Sorciere(players=players)
     rng = random.Random(seed)
-    rows = {name: {"bot": name, "games": 0, "wins": 0, "rounds": 0, "candies": 0,
-                   "collapses": 0, "cards": 0} for name in names}
+    rows: dict[str, dict[str, int]] = {
+        name: dict.fromkeys(("games", "wins", "rounds", "candies", "collapses", "cards"), 0)
+        for name in names}
     for _ in range(games):
         seated = rng.sample(names, players)
         bots = [with_dexterity(_make(entrants[name], rng.randrange(2**32)), dexterity)
@@ -89,9 +97,9 @@ def tournament(entrants: dict[str, Any], games: int = 200, seed: int = 0, player
             row["collapses"] += sum(r["collapser"] == seat for r in state.results)
             row["cards"] += sum(r["counts"][seat] for r in state.results)
     table = []
-    for row in rows.values():
+    for name, row in rows.items():
         rounds = max(row["rounds"], 1)
-        table.append({"bot": row["bot"], "games": row["games"], "wins": row["wins"],
+        table.append({"bot": name, "games": row["games"], "wins": row["wins"],
                       "win rate": round(row["wins"] / max(row["games"], 1), 3),
                       "collapses/round": round(row["collapses"] / rounds, 3),
                       "cards/round": round(row["cards"] / rounds, 2)})

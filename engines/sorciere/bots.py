@@ -43,7 +43,7 @@ def keep_chance(state: SorciereState, seat: int, slot: int) -> float:
     return 1.0 - unseen[top] / hidden if hidden else 1.0
 
 
-class SorciereBot(Bot):
+class SorciereBot(Bot[SorciereState]):
     """Shared parts: the seeded tie-breaks, the dexterity, the `next` button."""
 
     def __init__(self, seed: int | None = None, dexterity: float = DEFAULT_DEXTERITY):

@@ -189,15 +189,22 @@ class Roof:
     def count(self) -> int:
         return sum(height is not None for height in self.z)
 
+    def height(self, index: int) -> int:
+        """The height of the card in `index` (0: laid first); ValueError if the slot is empty."""
+        height = self.z[index]
+        if height is None:
+            raise ValueError(f"slot {index} is empty")
+        return height
+
     def below(self, index: int) -> list[int]:
         """The present neighbours the card in `index` rests on."""
-        z = self.z
-        return [n for n in NEIGHBOURS[index] if z[n] is not None and z[n] < z[index]]
+        z, height = self.z, self.height(index)
+        return [n for n in NEIGHBOURS[index] if (other := z[n]) is not None and other < height]
 
     def above(self, index: int) -> list[int]:
         """The present neighbours resting on the card in `index` (its dependents)."""
-        z = self.z
-        return [n for n in NEIGHBOURS[index] if z[n] is not None and z[n] > z[index]]
+        z, height = self.z, self.height(index)
+        return [n for n in NEIGHBOURS[index] if (other := z[n]) is not None and other > height]
 
     def support(self, index: int) -> int:
         """σ: what holds the card in `index` (walls count WALL_WEIGHT each)."""

@@ -42,7 +42,7 @@ from typing import Any
 
 from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
 from .deck import DEFAULT_DECK, PER_TREAT, TREATS, Card
-from .roof import (DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof)
+from .roof import DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof
 
 CANDIES = 5
 TO_WIN = 2
@@ -165,7 +165,7 @@ class SorciereState(State):
         self.rng.shuffle(cards)
         self.roof = Roof()
         self.slot_card: list[int | None] = [None] * SIZE
-        for slot, card in zip(LAYING_ORDER, cards):
+        for slot, card in zip(LAYING_ORDER, cards, strict=True):
             self.slot_card[slot] = card
         self.known: dict[int, str] = {}
         self.piles: list[list[int]] = [[] for _ in range(self.game.players)]
@@ -243,6 +243,7 @@ class SorciereState(State):
             self.collapse = {"seat": seat, "slot": slot}
             return [event, *self._end_round(collapser=seat, last=seat)]
         card = self.slot_card[slot]
+        assert card is not None, "a legal pull names a slot holding a card"
         self.slot_card[slot] = None
         self.roof.remove(slot)
         self.known.pop(slot, None)
@@ -322,7 +323,7 @@ class SorciereState(State):
         hidden = [slot for slot in self.roof.present() if slot not in self.known]
         cards = [self.slot_card[slot] for slot in hidden]
         rng.shuffle(cards)
-        for slot, card in zip(hidden, cards):
+        for slot, card in zip(hidden, cards, strict=True):
             self.slot_card[slot] = card
 
     # -- what a seat may know --------------------------------------------------------
@@ -380,7 +381,7 @@ class SorciereState(State):
         return "\n".join(rows)
 
 
-class Sorciere(Game):
+class Sorciere(Game[SorciereState]):
     """Sorcière au pain d'épices: option `players` (2 to 4)."""
 
     name = "sorciere"

@@ -4,8 +4,17 @@ what is wrong."""
 import pytest
 
 from ludotheque.engines.core import NotationError
-from ludotheque.engines.petits_pas import (SWITCHES, Card, DeckError, PetitsPas, Reading,
-                                           parse_card, parse_deck, play_out, single_switches)
+from ludotheque.engines.petits_pas import (
+    SWITCHES,
+    Card,
+    DeckError,
+    PetitsPas,
+    Reading,
+    parse_card,
+    parse_deck,
+    play_out,
+    single_switches,
+)
 from ludotheque.engines.petits_pas.cards import DECK
 
 DECK_TEXTS = [str(card) for card in DECK]
@@ -14,7 +23,7 @@ DECK_TEXTS = [str(card) for card in DECK]
 def test_every_card_prints_and_parses_back():
     assert len(set(DECK)) == 52
     assert [parse_card(str(card)) for card in DECK] == list(DECK)
-    assert [card.index for card in DECK] == list(range(52))
+    assert [card.deck_index for card in DECK] == list(range(52))
 
 
 @pytest.mark.parametrize("text, card", [("10H", Card(10, "H")), ("TH", Card(10, "H")),
