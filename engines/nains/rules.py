@@ -536,7 +536,7 @@ class NainsState(State):
 ON_OFF = {False: {"fr": "non", "en": "off"}, True: {"fr": "oui", "en": "on"}}
 
 
-class Nains(Game):
+class Nains(Game[NainsState]):
     """Tir de tuyau. Options: `contre`, `surcontre`, `sursurcontre` (optional counters, off
     by default; each only ever arises after the one before it) and `rounds` (round wins
     needed, 2: best of three)."""
