@@ -24,14 +24,23 @@ import math
 import pathlib
 import random
 import threading
-from typing import Any, Callable, ClassVar, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
 from ludotheque.engines.bots import Bot, Deadline, as_bot, bots_of
-from ludotheque.engines.core import (LANGS, OMNISCIENT, Game, GameOverError, RulesError, State,
-                                     check_choice, quote)
+from ludotheque.engines.core import (
+    LANGS,
+    OMNISCIENT,
+    Game,
+    GameOverError,
+    RulesError,
+    State,
+    check_choice,
+    quote,
+)
 
 from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, check_shape, printable
 from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
@@ -420,15 +429,15 @@ class GameWidget(anywidget.AnyWidget):
         if self.omniscient and not self._omniscient_allowed():
             with self._output():
                 self.omniscient = False
-        with self.hold_sync():  # one message: never a private view under a lifted curtain
-            with self._output():
-                self.names = list(self.game_class.seat_names[self.lang][:self.game.players])
-                self.viewer, self.curtain = viewer, curtain
-                seat = self._seat_shown()
-                self.observation = {**self._state.observation(seat),
-                                    **self.extra_observation(self._state, seat)}
-                for name, value in self.extra_traits(self._state).items():
-                    setattr(self, name, value)
+        # one message: never a private view under a lifted curtain
+        with self.hold_sync(), self._output():
+            self.names = list(self.game_class.seat_names[self.lang][:self.game.players])
+            self.viewer, self.curtain = viewer, curtain
+            seat = self._seat_shown()
+            self.observation = {**self._state.observation(seat),
+                                **self.extra_observation(self._state, seat)}
+            for name, value in self.extra_traits(self._state).items():
+                setattr(self, name, value)
 
     def _seat_shown(self) -> Any:
         """The seat whose observation is synced: the viewer, or OMNISCIENT for a spectator of

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ludotheque.engines.bots import Bot, Deadline
 from ludotheque.engines.core import State
@@ -137,12 +138,12 @@ def answer_within(bot: Bot, position: State, seconds: float, limit: float,
     thread.start()
     while thread.is_alive():
         thread.join(POLL)
-        if cancel.is_set() or time.monotonic() - start > limit:
-            if thread.is_alive():
-                abandoned.add(key, thread)
-                if cancel.is_set():
-                    return None
-                raise Overrun(f"{key} did not answer within {limit:.1f} s")
+        give_up = cancel.is_set() or time.monotonic() - start > limit
+        if give_up and thread.is_alive():
+            abandoned.add(key, thread)
+            if cancel.is_set():
+                return None
+            raise Overrun(f"{key} did not answer within {limit:.1f} s")
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("action")

@@ -27,9 +27,9 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent / "browser"))
 
 import nbformat  # noqa: E402
-from labserver import (CHROMIUM, CHROMIUM_ARGS, JupyterServer, NotebookPage,  # noqa: E402
-                       SortilegesBoard)
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+from labserver import CHROMIUM, CHROMIUM_ARGS, JupyterServer, NotebookPage, SortilegesBoard  # noqa: E402
 
 SOURCE = """\
 from ludotheque.widgets import Sortileges

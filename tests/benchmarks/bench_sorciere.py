@@ -12,8 +12,15 @@ import argparse
 import statistics
 import time
 
-from ludotheque.engines.sorciere import (PARAMETERS, CarefulBot, ExpectedValueBot, GreedyBot,
-                                         RandomSorciereBot, round_lengths, tournament)
+from ludotheque.engines.sorciere import (
+    PARAMETERS,
+    CarefulBot,
+    ExpectedValueBot,
+    GreedyBot,
+    RandomSorciereBot,
+    round_lengths,
+    tournament,
+)
 
 
 def histogram(pulls: list[int], width: int = 40) -> str:
@@ -23,7 +30,7 @@ def histogram(pulls: list[int], width: int = 40) -> str:
     top = max(bins)
     labels = ["1-5", "6-10", "11-15", "16-20", "21-25", "26-30", "31-35", "36+"]
     return "\n".join(f"    {label:>6} {'#' * round(width * n / top):<{width}} {n}"
-                     for label, n in zip(labels, bins))
+                     for label, n in zip(labels, bins, strict=True))
 
 
 def main() -> None:

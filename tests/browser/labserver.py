@@ -70,7 +70,7 @@ class JupyterServer:
         return f"{self.base}/{path.lstrip('/')}{sep}token={self.token}"
 
     # -- lifecycle -------------------------------------------------------------------
-    def start(self) -> "JupyterServer":
+    def start(self) -> JupyterServer:
         dirs = {name: self.home / name for name in
                 ("config", "data", "runtime", "settings", "workspaces", "ipython")}
         for folder in dirs.values():
@@ -101,7 +101,7 @@ class JupyterServer:
         ]
         if os.geteuid() == 0:
             cmd.append("--allow-root")
-        self._log = open(self.log_path, "wb")
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - the server's log, closed in stop()
         self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
@@ -135,10 +135,9 @@ class JupyterServer:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
         if self.proc is not None:
-            try:  # anything of ours still in the server's process group (a stray kernel)
+            # anything of ours still in the server's process group (a stray kernel)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
             self.proc = None
         if not self._log.closed:
             self._log.close()
@@ -153,7 +152,7 @@ class JupyterServer:
         except OSError:
             return "(no server log)"
 
-    def __enter__(self) -> "JupyterServer":
+    def __enter__(self) -> JupyterServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -183,7 +182,7 @@ class NotebookPage:
     def __init__(self, page, server: JupyterServer, path: str, ui: str = "lab"):
         self.page, self.server, self.path, self.ui = page, server, path, ui
 
-    def open(self, timeout: float = 90.0) -> "NotebookPage":
+    def open(self, timeout: float = 90.0) -> NotebookPage:
         route = f"lab/tree/{self.path}?reset" if self.ui == "lab" else f"notebooks/{self.path}"
         self.page.goto(self.server.url(route), wait_until="domcontentloaded",
                        timeout=timeout * 1000)

@@ -8,7 +8,6 @@ happened. Leaves test-output/jupyterlab_nains.png.
 
 from __future__ import annotations
 
-
 import pytest
 
 from labserver import nains_board, running_notebook, wait_nains_board, write_notebook

@@ -25,7 +25,8 @@ def put_back_pending():
     state = fresh()
     safe(state)
     swap_into(state, 14, "chocolate")
-    state.apply("pull 14"); state.apply("pull 20"); state.apply("pull 21")
+    for slot in (14, 20, 21):
+        state.apply(f"pull {slot}")
     swap_into(state, 15, "chocolate")
     state.apply("pull 15")
     return state

@@ -7,15 +7,32 @@ import threading
 import time
 
 import pytest
-from toy_games.race import Add, Race
 
-from ludotheque.engines.bots import (Bot, BotError, Deadline, FunctionBot, RandomBot, as_bot,
-                                     play_match)
-from ludotheque.engines.core import (LANGS, MAX_TEXT, QUOTE, SEED_BITS, Game, GameOverError,
-                                     NotationError, Option, State, quote)
+from ludotheque.engines.bots import (
+    Bot,
+    BotError,
+    Deadline,
+    FunctionBot,
+    RandomBot,
+    as_bot,
+    play_match,
+)
+from ludotheque.engines.core import (
+    LANGS,
+    MAX_TEXT,
+    QUOTE,
+    SEED_BITS,
+    Game,
+    GameOverError,
+    NotationError,
+    Option,
+    State,
+    quote,
+)
 from ludotheque.engines.nains import Move, Nains
 from ludotheque.engines.sorciere import Pull, Sorciere
 from ludotheque.engines.sortileges import Sortileges, Turn
+from toy_games.race import Add, Race
 
 
 def played(game, plies, seed=1):

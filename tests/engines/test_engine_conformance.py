@@ -14,11 +14,27 @@ import random
 
 import pytest
 
-from ludotheque.engines.bots import (BotError, Deadline, RandomBot, as_bot, bots_of,
-                                     checked_level, play_match)
-from ludotheque.engines.core import (LANGS, OMNISCIENT, SEED_BITS, Game, GameOverError,
-                                     IllegalActionError, NotationError, RulesError, State,
-                                     same_value)
+from ludotheque.engines.bots import (
+    BotError,
+    Deadline,
+    RandomBot,
+    as_bot,
+    bots_of,
+    checked_level,
+    play_match,
+)
+from ludotheque.engines.core import (
+    LANGS,
+    OMNISCIENT,
+    SEED_BITS,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    RulesError,
+    State,
+    same_value,
+)
 
 REGISTRY = Game.discover()
 SEEDS = (1, 2)

@@ -9,8 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheque.engines.bots import RandomBot
-from ludotheque.engines.core import (MAX_ACTIONS, MAX_TEXT, QUOTE, Game, NotationError,
-                                     RulesError, State)
+from ludotheque.engines.core import (
+    MAX_ACTIONS,
+    MAX_TEXT,
+    QUOTE,
+    Game,
+    NotationError,
+    RulesError,
+    State,
+)
 
 GAMES = sorted(Game.discover())
 

@@ -8,8 +8,14 @@ import pytest
 
 from ludotheque.engines.bots import Deadline, play_match
 from ludotheque.engines.core import GameOverError
-from ludotheque.engines.nains import (HeuristicBot, IsmctsBot, Nains, NainsRandomBot,
-                                      bot_for_level, determinise)
+from ludotheque.engines.nains import (
+    HeuristicBot,
+    IsmctsBot,
+    Nains,
+    NainsRandomBot,
+    bot_for_level,
+    determinise,
+)
 
 GAME = Nains(contre=True, surcontre=True, sursurcontre=True)
 
@@ -130,7 +136,13 @@ def test_the_playout_policy_is_the_heuristic():
     """`fast_score` (no table copy) agrees with `heuristic_score` on every move of seeded
     games, and the playouts' policy at eps=0 plays what the level-2 bot plays."""
     import random
-    from ludotheque.engines.nains.bots import fast_score, heuristic_move, heuristic_score, policy_move
+
+    from ludotheque.engines.nains.bots import (
+        fast_score,
+        heuristic_move,
+        heuristic_score,
+        policy_move,
+    )
     from ludotheque.engines.nains.rules import legal_moves
     checked = 0
     for seed in range(6):

@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheque.engines.core import OMNISCIENT, SEED_BITS, State
-from ludotheque.engines.nains import (CARDS, GNOMES_PER_COLOUR, HeuristicBot, Nains,
-                                      NainsRandomBot)
 from ludotheque.engines.bots import RandomBot
+from ludotheque.engines.core import OMNISCIENT, SEED_BITS, State
+from ludotheque.engines.nains import CARDS, GNOMES_PER_COLOUR, HeuristicBot, Nains, NainsRandomBot
 
 OPTIONS = [{}, dict(contre=True, surcontre=True, sursurcontre=True)]
 

@@ -9,8 +9,7 @@ from collections import Counter
 import pytest
 
 from ludotheque.engines.core import OMNISCIENT, GameOverError, IllegalActionError, NotationError
-from ludotheque.engines.nains import (CARDS, DEFAULT_DECK, FENCE, INDEX, Move, Nains,
-                                      pull_values)
+from ludotheque.engines.nains import CARDS, DEFAULT_DECK, FENCE, INDEX, Move, Nains, pull_values
 from ludotheque.engines.nains.cards import bonnet_choices
 from ludotheque.engines.nains.rules import DISCARD, PHASE_CHOOSE, PHASE_OVER, PHASE_PLAY, PLAY
 

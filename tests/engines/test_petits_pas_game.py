@@ -7,8 +7,14 @@ import re
 import pytest
 
 from ludotheque.engines.core import Game, GameOverError, NotationError, State
-from ludotheque.engines.petits_pas import (STEP, DeckError, PetitsPas, explain, play_out,
-                                           single_switches)
+from ludotheque.engines.petits_pas import (
+    STEP,
+    DeckError,
+    PetitsPas,
+    explain,
+    play_out,
+    single_switches,
+)
 from ludotheque.engines.petits_pas.cards import DECK
 
 CARD_TEXT = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')

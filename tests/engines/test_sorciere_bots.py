@@ -3,16 +3,28 @@
 import pytest
 
 from ludotheque.engines.bots import play_match
-from ludotheque.engines.sorciere import (LEVELS, CarefulBot, ExpectedValueBot, GreedyBot,
-                                         Pull, Put, RandomSorciereBot, Sorciere, bot_for_level,
-                                         collapse_probability, tournament, with_dexterity)
-
+from ludotheque.engines.sorciere import (
+    LEVELS,
+    CarefulBot,
+    ExpectedValueBot,
+    GreedyBot,
+    Pull,
+    Put,
+    RandomSorciereBot,
+    Sorciere,
+    bot_for_level,
+    collapse_probability,
+    tournament,
+    with_dexterity,
+)
 from sorciere_setup import fresh, put_back_pending
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_each_level_plays_whole_games_reproducibly(level):
-    bots = lambda: [bot_for_level(level, seed) for seed in (1, 2, 3)]
+    def bots():
+        return [bot_for_level(level, seed) for seed in (1, 2, 3)]
+
     one = play_match(Sorciere(), bots(), seed=5)
     two = play_match(Sorciere(), bots(), seed=5)
     assert one.is_terminal() and one.history == two.history

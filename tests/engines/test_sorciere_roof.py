@@ -4,8 +4,16 @@ import math
 
 import pytest
 
-from ludotheque.engines.sorciere import (DEFAULT_DEXTERITY, LAYING_ORDER, SLOTS, Roof,
-                                         Sorciere, collapse_probability, hand, roof_of)
+from ludotheque.engines.sorciere import (
+    DEFAULT_DEXTERITY,
+    LAYING_ORDER,
+    SLOTS,
+    Roof,
+    Sorciere,
+    collapse_probability,
+    hand,
+    roof_of,
+)
 from ludotheque.engines.sorciere import roof as model
 
 
@@ -92,6 +100,9 @@ def test_tuned_defaults_careless_play_collapses_fast_careful_play_goes_far():
     from ludotheque.engines.sorciere import CarefulBot, RandomSorciereBot, round_lengths
     careless = round_lengths(RandomSorciereBot, 0.2, rounds=150, seed=1)
     careful = round_lengths(CarefulBot, 0.8, rounds=150, seed=1)
-    mean = lambda records: sum(r["pulls"] for r in records) / len(records)
+
+    def mean(records):
+        return sum(r["pulls"] for r in records) / len(records)
+
     assert mean(careless) < 8 < 20 < mean(careful)
     assert any(r["end"] == "cleared" for r in careful)

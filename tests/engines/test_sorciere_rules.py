@@ -6,12 +6,25 @@ import random
 
 import pytest
 
-from ludotheque.engines.core import (TERMINAL, GameOverError, IllegalActionError,
-                                     NotationError, State)
-from ludotheque.engines.sorciere import (DEFAULT_DECK, DEFAULT_DEXTERITY, LAYING_ORDER,
-                                         TREATS, Next, Pull, Put, Sorciere, parse_action)
+from ludotheque.engines.core import (
+    TERMINAL,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    State,
+)
+from ludotheque.engines.sorciere import (
+    DEFAULT_DECK,
+    DEFAULT_DEXTERITY,
+    LAYING_ORDER,
+    TREATS,
+    Next,
+    Pull,
+    Put,
+    Sorciere,
+    parse_action,
+)
 from ludotheque.engines.sorciere.rules import CANDIES
-
 from sorciere_setup import fresh, put_back_pending, safe, swap_into
 
 

@@ -13,8 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.engines.bots import Bot, RandomBot, checked_level
-from ludotheque.engines.core import (TERMINAL, Game, NotationError, Option, State, action_text,
-                                     check_choice, quote)
+from ludotheque.engines.core import (
+    TERMINAL,
+    Game,
+    NotationError,
+    Option,
+    State,
+    action_text,
+    check_choice,
+    quote,
+)
 from ludotheque.widgets import GameWidget
 
 
@@ -59,7 +67,7 @@ class RaceState(State):
         return {"total": self.total, "goal": self.game.options["goal"]}
 
 
-class Race(Game):
+class Race(Game[RaceState]):
     name = "toy_race"
     state_class = RaceState
     title = {"fr": "Course à douze", "en": "Race to twelve"}
@@ -80,7 +88,8 @@ LEVEL_LABELS = {"1": {"fr": "hasard", "en": "random"}}
 LEVELS = tuple(LEVEL_LABELS)
 
 
-def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0) -> Bot:
+def bot_for_level(level: str, seed: int | None = None,
+                  seconds: float | None = 1.0) -> Bot[RaceState]:
     """Level "1": a random player."""
     checked_level(level, LEVELS, "Race")
     return RandomBot(seed)

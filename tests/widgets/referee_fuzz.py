@@ -22,7 +22,6 @@ import threading
 from dataclasses import dataclass, field
 
 from ludotheque.widgets import GameWidget
-
 from widget_wire import Wire, browser_write, send
 
 MAX_EXTRA_THREADS = 6

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from ludotheque.engines.bots import Bot, Deadline
 from ludotheque.widgets import Sortileges
-
 from widget_wire import send
 
 

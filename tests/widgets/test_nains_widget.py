@@ -13,7 +13,6 @@ import traitlets
 
 from ludotheque.engines.nains import CARDS
 from ludotheque.widgets import Nains
-
 from widget_wire import Wire, send
 
 SEED = 424_242

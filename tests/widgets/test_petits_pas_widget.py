@@ -18,11 +18,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ludotheque.engines.petits_pas import CHOICES, PetitsPas as Rules
+from ludotheque.engines.petits_pas import CHOICES
+from ludotheque.engines.petits_pas import PetitsPas as Rules
 from ludotheque.engines.petits_pas.cards import DECK, RANK_LABELS, SYMBOLS
 from ludotheque.widgets import PetitsPas
 from ludotheque.widgets.base import GameWidget
-
 from widget_wire import Wire, send
 
 SEED = 918_273_645  # a long number: it cannot turn up in a count by chance

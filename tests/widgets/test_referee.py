@@ -12,7 +12,6 @@ import traitlets
 from ludotheque.engines.bots import Bot
 from ludotheque.engines.nains import CARDS
 from ludotheque.widgets import Nains, PetitsPas, Sorciere, Sortileges
-
 from widget_wire import Wire, browser_write, send
 
 SEED = 424_242

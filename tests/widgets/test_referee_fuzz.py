@@ -8,7 +8,6 @@ import time
 import pytest
 
 from ludotheque.widgets import Nains, Sorciere, Sortileges
-
 from referee_fuzz import GAMES, MAX_EXTRA_THREADS, Counts, run
 
 

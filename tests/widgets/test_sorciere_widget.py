@@ -7,7 +7,6 @@ import pathlib
 import pytest
 
 from ludotheque.widgets import Sorciere
-
 from widget_wire import Wire, send
 
 SEED = 424_242

@@ -6,7 +6,6 @@ import json
 import anywidget
 
 from ludotheque.widgets import Sortileges
-
 from widget_wire import Wire, send
 
 SYNCED = {"observation", "review", "seats", "levels", "names", "viewer", "lang", "thinking",

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from ludotheque.widgets import GameWidget
 from ludotheque.widgets.intents import BASE_INTENTS, HIDDEN_INTENTS
-
 from widget_wire import Wire, browser_write, send
 
 WIDGETS = sorted(GameWidget.registry)
