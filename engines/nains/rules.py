@@ -388,7 +388,8 @@ def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = N
             diff = abs(power[0] - power[1])
             t.last_pull = {"seat": seat, "card": card.code,
                            "bonnet": COLOURS[bonnet] if bonnet >= 0 else None,
-                           "values": dict(zip(COLOURS, values, strict=True)), "power": power, "diff": diff,
+                           "values": dict(zip(COLOURS, values, strict=True)), "power": power,
+                           "diff": diff,
                            "toward": None if diff == 0 else (0 if power[0] > power[1] else 1),
                            "round": t.round}
             event.update(t.last_pull)

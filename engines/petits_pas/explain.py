@@ -118,7 +118,8 @@ def explain(event: dict[str, Any], lang: str = "fr") -> str:
         line = plural("refill", len(cards) > 1).format(cards=listed(cards))
         return line + (sentence("stock-out") if event["stock"] == 0 else "")
     if kind == "deal":
-        return sentence("deal").format(**fields) + (sentence("stock-out") if event["stock"] == 0 else "")
+        line = sentence("deal").format(**fields)
+        return line + (sentence("stock-out") if event["stock"] == 0 else "")
     if kind == "close":
         if event["why"] == "extra":
             return plural("extra", len(event["places"]) > 1)
