@@ -7,8 +7,8 @@ from typing import Any
 
 from ludotheque.engines.bots import Deadline
 from ludotheque.engines.core import State
-from ludotheque.engines.sortileges import warm_up
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
+from ludotheque.engines.sortileges import warm_up
 from ludotheque.engines.sortileges.analysis import analyse, value
 
 from .base import GameWidget, bundle

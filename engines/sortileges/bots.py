@@ -15,8 +15,17 @@ from ..bots import Bot, Deadline, RandomBot, SearchCancelled, checked_level
 from .evaluation import house_distances
 from .rules import Sortileges, SortilegesState, Turn
 from .search import SearchBot
-from .toolkit import (WIN, Candidate, as_turn, bound_of, candidate_turns, first_then,
-                      position_key, proven, settled)
+from .toolkit import (
+    WIN,
+    Candidate,
+    as_turn,
+    bound_of,
+    candidate_turns,
+    first_then,
+    position_key,
+    proven,
+    settled,
+)
 
 LEVEL_LABELS = {
     "1": {"fr": "hasard", "en": "random"},
@@ -48,7 +57,7 @@ class Evaluation:
         return mine - theirs + HOUSE_WEIGHT * closer
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[SortilegesState]):
     """Level 2: the turn that leaves the best evaluation (most own steps minus the other's);
     blocking the other witch at once wins. Ties are broken by its seeded generator."""
 
@@ -73,7 +82,7 @@ class GreedyBot(Bot):
                        self.rng.choice([c for score, c in scored if score == best]))
 
 
-class AlphaBetaBot(Bot):
+class AlphaBetaBot(Bot[SortilegesState]):
     """Level 3: negamax alpha-beta, iterative deepening, a transposition table keyed by the
     packed bitboards (`position_key`): which seat moves does not matter to the evaluation.
 
@@ -154,7 +163,8 @@ class AlphaBetaBot(Bot):
         return best
 
 
-def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0) -> Bot:
+def bot_for_level(level: str, seed: int | None = None,
+                  seconds: float | None = 1.0) -> Bot[SortilegesState]:
     """The bot of a level of LEVELS: "1" random, "2" greedy, "3" alpha-beta thinking at most
     `seconds` (None: no limit of its own), "4" the strong search in readable Python
     (`search.SearchBot`), "5" the same search compiled with numba (`fast.FastSearchBot`),

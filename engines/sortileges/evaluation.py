@@ -19,8 +19,9 @@ masks) and a count is `int.bit_count()`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from .board import Board
 from .rules import Sortileges

@@ -26,9 +26,20 @@ from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
 from .solver import ABORTED, NODES, Searcher, TranspositionTable, _search, kernel_shape
 from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate
-from .toolkit_kernels import (bound_of, candidate_spells, dilate, pack_turn, popcount,
-                              position_key, relative_to_node, relative_to_root, search_score,
-                              settled, steps_by_room, unpack_turn)
+from .toolkit_kernels import (
+    bound_of,
+    candidate_spells,
+    dilate,
+    pack_turn,
+    popcount,
+    position_key,
+    relative_to_node,
+    relative_to_root,
+    search_score,
+    settled,
+    steps_by_room,
+    unpack_turn,
+)
 
 MAX_PLY = 128
 """Plies of the killer and scratch rows: more than any game lasts on a board the key holds."""

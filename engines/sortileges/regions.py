@@ -15,11 +15,19 @@ she blocks the other witch d turns from now, d - WIN if she is blocked d turns f
 
 from __future__ import annotations
 
-from ..bots import SearchCancelled
+from ..bots import Deadline, SearchCancelled
 from .evaluation import Geometry
 from .rules import Sortileges
-from .toolkit import (WIN, Candidate, bound_of, child_window, every_turn, from_child,
-                      position_key, settled)
+from .toolkit import (
+    WIN,
+    Candidate,
+    bound_of,
+    child_window,
+    every_turn,
+    from_child,
+    position_key,
+    settled,
+)
 
 EXACT_FREE = 9
 """Free squares (not spelled, no witch) at or below which the search solves exactly."""
@@ -56,7 +64,7 @@ class ExactEndgame:
         self.game = game
         self.transpositions: dict[int, tuple[float, int]] = {}
         self.node_limit = node_limit
-        self.deadline = None
+        self.deadline: Deadline | None = None
         """a `Deadline` looked at every 256 nodes (SearchCancelled when it has passed)"""
         self.nodes = 0
 

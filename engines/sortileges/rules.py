@@ -238,7 +238,7 @@ class SortilegesState(State):
         return "\n".join(rows)
 
 
-class Sortileges(Game):
+class Sortileges(Game[SortilegesState]):
     """Sortilèges: options `files`, `ranks` and `houses` (two square names; None: Isola's)."""
 
     name = "sortileges"

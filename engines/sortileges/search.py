@@ -33,9 +33,21 @@ from ..core import GameOverError
 from .evaluation import DEFAULT_WEIGHTS, Evaluate, Evaluator, Weights
 from .regions import EXACT_FREE, ExactEndgame, NodeLimit
 from .rules import Sortileges, SortilegesState, Turn
-from .toolkit import (EXACT, WIN, Candidate, as_turn, bound_of, candidate_spells, candidate_turns,
-                      first_then, position_key, proven, relative_to_node, relative_to_root,
-                      settled)
+from .toolkit import (
+    EXACT,
+    WIN,
+    Candidate,
+    as_turn,
+    bound_of,
+    candidate_spells,
+    candidate_turns,
+    first_then,
+    position_key,
+    proven,
+    relative_to_node,
+    relative_to_root,
+    settled,
+)
 
 FULL_WIDTH_FREE = 14
 """Free squares at or below which every spellable square is a candidate (no restriction)."""
@@ -46,7 +58,7 @@ def free_squares(game: Sortileges, spelled: int, mover: int, other: int) -> int:
     return (game.board.full & ~(spelled | 1 << mover | 1 << other)).bit_count()
 
 
-class SearchBot(Bot):
+class SearchBot(Bot[SortilegesState]):
     """Alpha-beta with the refinements above; `seconds` per turn (None: the caller's deadline
     or `max_depth` alone). `weights` or `evaluate` (a function of `Features`) set the
     evaluation; `exact_endgame=False` turns the exact endgame off (for comparisons)."""
@@ -199,6 +211,7 @@ class SearchBot(Bot):
                 and self.deadline.expired():
             raise SearchCancelled
         game = self.game
+        assert game is not None, "_prepare sets the game before any search"
         steps = game.steps(spelled, mover, other)
         if not steps:
             return ply - WIN
@@ -262,6 +275,7 @@ class SearchBot(Bot):
     def _principal_variation(self, spelled: int, mover: int, other: int,
                              first: Candidate, length: int = 8) -> list[Candidate]:
         """The expected line: `first`, then the table's best turn at each position."""
+        assert self.game is not None, "called after a search"
         line, seen = [first], set()
         target, spell = first
         spelled = spelled if spell is None else spelled | 1 << spell

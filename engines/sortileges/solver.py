@@ -39,8 +39,18 @@ from .board import squares_of
 from .evaluation import Geometry
 from .rules import Sortileges, SortilegesState, isola_houses
 from .toolkit import BIG, EMPTY, KEY_SQUARES, NO_SPELL, as_turn, every_turn
-from .toolkit_kernels import (bound_of, child_window, dilate, from_child, pack_turn, popcount,
-                              position_key, settled, steps_by_room, unpack_turn)
+from .toolkit_kernels import (
+    bound_of,
+    child_window,
+    dilate,
+    from_child,
+    pack_turn,
+    popcount,
+    position_key,
+    settled,
+    steps_by_room,
+    unpack_turn,
+)
 
 OFFSET = 4 * BIG
 """A table entry is (score + OFFSET) << 2 | bound: one int32, never 0 (EMPTY) once written."""
@@ -305,9 +315,9 @@ class Solver:
              searcher: Searcher | None = None) -> int:
         searcher = searcher or self.searchers[0]
         table = self.transpositions
-        return int(_search(np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta, 0,
-                           *self.shape, table.keys, table.entries, searcher.killers,
-                           searcher.stats))
+        return int(_search(  # type: ignore[call-arg]  # mypy sees a numba Dispatcher, not _search
+            np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta, 0, *self.shape,
+            table.keys, table.entries, searcher.killers, searcher.stats))
 
     def wins(self, spelled: int, mover: int, other: int,
              searcher: Searcher | None = None) -> bool:
@@ -464,6 +474,7 @@ def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True
     notes = []
     best: list[str] = []
     winning = 0
+    first_wins: bool | None  # None: the proof stopped at the node limit
     if first_turn_values:
         first_wins = solver.wins(spelled, mover, other)
     else:

@@ -86,7 +86,7 @@ def ladder(results: dict[tuple[str, str], list[int]], anchor: str = "1") -> dict
             denominator = sum(n / (strength[a] + strength[b])
                               for (a, b), n in games.items() if p in (a, b))
             new[p] = wins[p] / denominator if denominator else strength[p]
-        scale = new[anchor] if anchor in new else 1.0
+        scale = new.get(anchor, 1.0)
         strength = {p: v / scale for p, v in new.items()}
     return {p: round(400 * math.log10(strength[p]), 0) for p in players}
 

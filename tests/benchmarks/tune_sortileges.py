@@ -15,13 +15,12 @@ import argparse
 import dataclasses
 import time
 
+from tournament_sortileges import opening  # same folder
 from tqdm import tqdm
 
 from ludotheque.engines.sortileges import Sortileges
 from ludotheque.engines.sortileges.evaluation import DEFAULT_WEIGHTS, Weights
 from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
-
-from tournament_sortileges import opening  # same folder
 
 
 def match(game: Sortileges, a: Weights, b: Weights, games: int, depth: int, seed: int) -> float:

@@ -3,16 +3,24 @@
 import time
 
 import pytest
-from sortileges_search_checks import check_windows, plain_negamax
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
 from ludotheque.engines.core import GameOverError
-from ludotheque.engines.sortileges import (LEVEL_LABELS, LEVELS, AlphaBetaBot, GreedyBot,
-                                           Sortileges, Turn, bot_for_level, warm_up)
+from ludotheque.engines.sortileges import (
+    LEVEL_LABELS,
+    LEVELS,
+    AlphaBetaBot,
+    GreedyBot,
+    Sortileges,
+    Turn,
+    bot_for_level,
+    warm_up,
+)
 from ludotheque.engines.sortileges.bots import Evaluation
 from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.search import SearchBot
 from ludotheque.engines.sortileges.toolkit import WIN, candidate_turns
+from sortileges_search_checks import check_windows, plain_negamax
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
@@ -114,10 +122,7 @@ def forced_win(state, bot, seat, turns):
         return state.returns()[seat] > 0
     if turns == 0:
         return False
-    if state.current_player() == seat:
-        replies = [bot(state)]
-    else:
-        replies = state.legal_actions()
+    replies = [bot(state)] if state.current_player() == seat else state.legal_actions()
     for reply in replies:
         after = state.clone()
         after.apply(reply)

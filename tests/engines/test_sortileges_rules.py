@@ -4,8 +4,13 @@ import json
 
 import pytest
 
-from ludotheque.engines.core import (TERMINAL, GameOverError, IllegalActionError,
-                                     NotationError, RulesError)
+from ludotheque.engines.core import (
+    TERMINAL,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    RulesError,
+)
 from ludotheque.engines.sortileges import Board, Sortileges, Turn
 
 GAME = Sortileges()

@@ -6,18 +6,23 @@ import threading
 import time
 
 import pytest
-from sortileges_search_checks import check_windows, plain_negamax
 
 from ludotheque.engines.bots import Deadline, RandomBot, play_match
 from ludotheque.engines.core import GameOverError
 from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges, warm_up
-from ludotheque.engines.sortileges.evaluation import (DEFAULT_WEIGHTS, Evaluator, Features,
-                                                      Geometry, linear)
+from ludotheque.engines.sortileges.evaluation import (
+    DEFAULT_WEIGHTS,
+    Evaluator,
+    Features,
+    Geometry,
+    linear,
+)
 from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.regions import ExactEndgame
 from ludotheque.engines.sortileges.search import FULL_WIDTH_FREE, SearchBot, free_squares
 from ludotheque.engines.sortileges.solver import Solver
 from ludotheque.engines.sortileges.toolkit import BIG, WIN, candidate_turns, position_key
+from sortileges_search_checks import check_windows, plain_negamax
 
 GAME = Sortileges()
 SLACK = 0.3

@@ -7,13 +7,25 @@ import numpy as np
 import pytest
 
 from ludotheque.engines.bots import RandomBot, play_match
-from ludotheque.engines.sortileges import Sortileges
-from ludotheque.engines.sortileges import toolkit, toolkit_kernels
+from ludotheque.engines.sortileges import Sortileges, toolkit, toolkit_kernels
 from ludotheque.engines.sortileges.evaluation import Geometry
-from ludotheque.engines.sortileges.toolkit import (EXACT, LOWER, UPPER, WIN, as_turn, bound_of,
-                                                   candidate_turns, child_window, every_turn,
-                                                   first_then, from_child, relative_to_node,
-                                                   relative_to_root, settled, steps_by_room)
+from ludotheque.engines.sortileges.toolkit import (
+    EXACT,
+    LOWER,
+    UPPER,
+    WIN,
+    as_turn,
+    bound_of,
+    candidate_turns,
+    child_window,
+    every_turn,
+    first_then,
+    from_child,
+    relative_to_node,
+    relative_to_root,
+    settled,
+    steps_by_room,
+)
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}

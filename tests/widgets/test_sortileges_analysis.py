@@ -7,7 +7,6 @@ import pytest
 
 from ludotheque.engines.sortileges.fast import warm_up
 from ludotheque.widgets import Sortileges
-
 from widget_wire import Wire, send
 
 SEED = 424_242
