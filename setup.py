@@ -4,5 +4,9 @@ needs no list edited. Everything else is in pyproject.toml."""
 
 from setuptools import find_packages, setup
 
-setup(packages=[f"ludotheque.{package}"
-                for package in find_packages(include=["engines", "engines.*", "widgets", "widgets.*"])])
+setup(
+    packages=[
+        f"ludotheque.{package}"
+        for package in find_packages(include=["engines", "engines.*", "widgets", "widgets.*"])
+    ]
+)

@@ -46,8 +46,7 @@ class Deadline:
     def expired(self) -> bool:
         return self.cancel.is_set() or self.remaining() <= 0
 
-    def capped(self, seconds: float | None,
-               margin: tuple[float, float] = (0.0, 0.0)) -> Deadline:
+    def capped(self, seconds: float | None, margin: tuple[float, float] = (0.0, 0.0)) -> Deadline:
         """This deadline cut to a bot's own budget: a new one, sharing this one's cancel
         flag, that expires at the earlier of this one and `seconds` from now (None: no
         budget of its own), less a `margin` kept back to answer in time (a fraction of the
@@ -117,11 +116,15 @@ class FunctionBot(Bot[State]):
         try:
             action = state.game.canonical(answer)
         except RulesError as error:
-            raise BotError(f"{self.name} answered {quote(answer)}: {error}",
-                           bot=self.name) from error
+            raise BotError(
+                f"{self.name} answered {quote(answer)}: {error}", bot=self.name
+            ) from error
         if not state.is_legal(action):
-            raise BotError(f"{self.name} answered {quote(answer)}, which is not legal now",
-                           bot=self.name, action=quote(str(action)))
+            raise BotError(
+                f"{self.name} answered {quote(answer)}, which is not legal now",
+                bot=self.name,
+                action=quote(str(action)),
+            )
         return action
 
     def __repr__(self) -> str:
@@ -156,8 +159,14 @@ def checked_level(level: Any, levels: Sequence[str], game: str) -> str:
     return name
 
 
-def play_match(game: Game, players: list[Any], seed: int | None = None,
-               seconds: float | None = None, max_plies: int = 10_000, **start: Any) -> State:
+def play_match(
+    game: Game,
+    players: list[Any],
+    seed: int | None = None,
+    seconds: float | None = None,
+    max_plies: int = 10_000,
+    **start: Any,
+) -> State:
     """Play one whole game between bots (one per seat) and return the final state."""
     if len(players) != game.players:
         raise ValueError(f"{game.name} needs {game.players} players, got {len(players)}")

@@ -101,7 +101,7 @@ def quote(value: Any, limit: int = QUOTE) -> str:
     if isinstance(value, str):
         shown = repr(value[:limit].encode("utf-8", "replace").decode("utf-8"))
         if len(value) > limit or len(shown) > limit + 2:
-            shown = shown[:limit + 1] + "…" + shown[0]
+            shown = shown[: limit + 1] + "…" + shown[0]
         return shown
     if value is None or isinstance(value, (bool, float)):
         return repr(value)
@@ -114,8 +114,11 @@ def action_text(text: Any) -> str:
     """`text` if it can be an action's notation: a str of at most MAX_TEXT ASCII characters
     (so a digit is 0-9 only); otherwise NotationError, without reading further."""
     if not (isinstance(text, str) and len(text) <= MAX_TEXT and text.isascii()):
-        raise NotationError(f"{quote(text)} is not an action: an action is a text of at most "
-                            f"{MAX_TEXT} ASCII characters", text=quote(text))
+        raise NotationError(
+            f"{quote(text)} is not an action: an action is a text of at most "
+            f"{MAX_TEXT} ASCII characters",
+            text=quote(text),
+        )
     return text
 
 
@@ -127,16 +130,19 @@ def same_value(a: Any, b: Any) -> bool:
     if isinstance(a, tuple):
         return len(a) == len(b) and all(map(same_value, a, b))
     if dataclasses.is_dataclass(a):
-        return all(same_value(getattr(a, field.name), getattr(b, field.name))
-                   for field in dataclasses.fields(a))
+        return all(
+            same_value(getattr(a, field.name), getattr(b, field.name))
+            for field in dataclasses.fields(a)
+        )
     return a == b
 
 
 def check_seed(seed: Any) -> int:
     """`seed` if it is a whole number 0 <= seed < 2**SEED_BITS (not a bool, not a float)."""
     if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
-        raise ValueError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, "
-                         f"not {quote(seed)}")
+        raise ValueError(
+            f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, not {quote(seed)}"
+        )
     return seed
 
 
@@ -170,8 +176,11 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """As JSON: default, label, and the choices as [{value, label}] (None: no menu)."""
-        choices = None if self.choices is None else [
-            {"value": value, "label": dict(label)} for value, label in self.choices.items()]
+        choices = (
+            None
+            if self.choices is None
+            else [{"value": value, "label": dict(label)} for value, label in self.choices.items()]
+        )
         return {"default": self.default, "label": dict(self.label), "choices": choices}
 
 
@@ -217,8 +226,10 @@ class Game(ABC, Generic[GameState]):
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         if "option_defaults" in cls.__dict__:
-            raise TypeError(f"{cls.__name__}: declare options in option_specs (Option(default, "
-                            "label, choices)); option_defaults is derived from them")
+            raise TypeError(
+                f"{cls.__name__}: declare options in option_specs (Option(default, "
+                "label, choices)); option_defaults is derived from them"
+            )
         cls.option_defaults = {name: spec.default for name, spec in cls.option_specs.items()}
         if "name" in cls.__dict__:
             Game.registry[cls.name] = cls
@@ -269,8 +280,9 @@ class Game(ABC, Generic[GameState]):
             unknown = sorted(quote(name) for name in set(start) - set(choices) - {"self"})
             if unknown:
                 known = ", ".join(name for name in choices if name != "self") or "none"
-                raise ValueError(f"{self.name}: unknown start choice(s) {', '.join(unknown[:5])}"
-                                 f"; known: {known}")
+                raise ValueError(
+                    f"{self.name}: unknown start choice(s) {', '.join(unknown[:5])}; known: {known}"
+                )
         return self.state_class(self, seed, start)
 
     def canonical(self, action: Any) -> Any:
@@ -282,13 +294,16 @@ class Game(ABC, Generic[GameState]):
         try:
             text = str(action)
         except Exception:  # a broken object's __str__ (e.g. a field of the wrong type)
-            raise NotationError(f"{quote(action)} is not an action of {self.name}",
-                                action=quote(action)) from None
+            raise NotationError(
+                f"{quote(action)} is not an action of {self.name}", action=quote(action)
+            ) from None
         parsed = self.parse_action(action_text(text))
         if not same_value(parsed, action):
-            raise NotationError(f"this {type(action).__name__} is not an action of {self.name}: "
-                                f"its text {quote(text)} reads back as another value",
-                                action=quote(text))
+            raise NotationError(
+                f"this {type(action).__name__} is not an action of {self.name}: "
+                f"its text {quote(text)} reads back as another value",
+                action=quote(text),
+            )
         return parsed
 
     @abstractmethod
@@ -503,8 +518,10 @@ class State(ABC):
 
     def _check_not_resampled(self, what: str) -> None:
         if self.resampled:
-            raise RuntimeError(f"a resampled world cannot be {what}: it guesses hidden facts "
-                               "that its seed and actions do not rebuild")
+            raise RuntimeError(
+                f"a resampled world cannot be {what}: it guesses hidden facts "
+                "that its seed and actions do not rebuild"
+            )
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may know, as a plain JSON-able dict (seat None: a spectator).
@@ -547,8 +564,9 @@ class State(ABC):
         refusal is a ValueError (a RulesError for a refused action) saying what is wrong."""
         if type(data) is not dict:
             raise ValueError(f"a saved game is an object, not {quote(data)}")
-        unknown = sorted(quote(key) for key in set(data) - {"game", "options", "seed", "start",
-                                                            "actions"})
+        unknown = sorted(
+            quote(key) for key in set(data) - {"game", "options", "seed", "start", "actions"}
+        )
         if unknown:
             raise ValueError(f"a saved game has no field(s) {', '.join(unknown[:5])}")
         name = data.get("game")
@@ -558,15 +576,17 @@ class State(ABC):
         start = _json_choices("start", data.get("start", {}))
         actions = data.get("actions", [])
         if type(actions) is not list or len(actions) > MAX_ACTIONS:
-            raise ValueError(f"actions must be a list of at most {MAX_ACTIONS} texts, "
-                             f"not {quote(actions)}")
+            raise ValueError(
+                f"actions must be a list of at most {MAX_ACTIONS} texts, not {quote(actions)}"
+            )
         if "seed" not in data:
             raise ValueError("a saved game needs its seed")
         state = Game.by_name(name, **options).new_game(check_seed(data["seed"]), **start)
         for ply, text in enumerate(actions):
             if type(text) is not str:
-                raise NotationError(f"action {ply} is not a text but {quote(text)}",
-                                    text=quote(text))
+                raise NotationError(
+                    f"action {ply} is not a text but {quote(text)}", text=quote(text)
+                )
             state.apply(text)
         return state
 
@@ -586,8 +606,10 @@ def _json_choices(field: str, value: Any) -> dict[str, Any]:
             raise ValueError(f"{field}: {quote(key)} is not the name of a choice")
         items = item if type(item) is list and len(item) <= MAX_ITEMS else [item]
         if not all(_plain(part) for part in items):
-            raise ValueError(f"{field}: {key} must be a number, a text, true/false, null or "
-                             f"a list of at most {MAX_ITEMS} of these, not {quote(item)}")
+            raise ValueError(
+                f"{field}: {key} must be a number, a text, true/false, null or "
+                f"a list of at most {MAX_ITEMS} of these, not {quote(item)}"
+            )
     return value
 
 

@@ -19,8 +19,10 @@ SELF = Path(__file__).resolve().relative_to(ROOT).as_posix()
 """This file: its own checks spell out the very paths it looks for."""
 RULES = ROOT / "docs" / "rules"
 
-OUTSIDE = re.compile(r"\.\./shared\b|\bshared/(?:rules|seeds)\b"
-                     r"|(?<![\w.~/-])/(?:work|root|home)/")
+OUTSIDE = re.compile(
+    r"\.\./shared\b|\bshared/(?:rules|seeds)\b"
+    r"|(?<![\w.~/-])/(?:work|root|home)/"
+)
 """The folder beside the clone (its rules and seeds), and absolute paths of a machine's user
 or work folders; a URL's path (`https://host/home/...`) is not matched."""
 
@@ -31,8 +33,9 @@ LOCAL_LINK = re.compile(r"\]\(#([\w-]+)\)")
 def tracked_texts() -> dict[str, str]:
     """Every tracked text file outside `.ci/` but this one, by path (binary files, with a
     NUL, left out)."""
-    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True,
-                           text=True).stdout.split("\0")
+    names = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split("\0")
     texts = {}
     for name in filter(None, names):
         path = ROOT / name
@@ -82,18 +85,35 @@ def test_the_anchor_rule_matches_github():
 
 
 def test_the_outside_pattern_flags_what_it_should_and_only_that():
-    flagged = ["see ../shared/DESIGN.md", "rules in shared/rules/nains.md", "shared/seeds/x",
-               "/work/main/engines", "open /root/.cache", "~/x at /home/me/ludo"]
-    allowed = ["/usr/bin/chromium", "/tmp/x", "/dev/null", "/proc/self", "docs/rules/nains.md",
-               "https://example.org/home/page", "a shared machine", "engines/work/x"]
+    flagged = [
+        "see ../shared/DESIGN.md",
+        "rules in shared/rules/nains.md",
+        "shared/seeds/x",
+        "/work/main/engines",
+        "open /root/.cache",
+        "~/x at /home/me/ludo",
+    ]
+    allowed = [
+        "/usr/bin/chromium",
+        "/tmp/x",
+        "/dev/null",
+        "/proc/self",
+        "docs/rules/nains.md",
+        "https://example.org/home/page",
+        "a shared machine",
+        "engines/work/x",
+    ]
     assert all(OUTSIDE.search(text) for text in flagged)
     assert not any(OUTSIDE.search(text) for text in allowed)
 
 
 def test_no_tracked_file_points_outside_the_project():
-    offenders = [f"{name}:{number}: {line.strip()[:120]}"
-                 for name, text in TEXTS.items()
-                 for number, line in enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
+    offenders = [
+        f"{name}:{number}: {line.strip()[:120]}"
+        for name, text in TEXTS.items()
+        for number, line in enumerate(text.splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
     assert not offenders, "cite docs/rules/ and relative paths instead:\n" + "\n".join(offenders)
 
 
@@ -105,9 +125,14 @@ def test_the_rules_of_every_game_are_in_the_project():
 
 
 def citations() -> list[tuple[str, str, str | None]]:
-    return sorted({(name, match.group(1), match.group(2))
-                   for name, text in TEXTS.items() for match in CITATION.finditer(text)},
-                  key=str)
+    return sorted(
+        {
+            (name, match.group(1), match.group(2))
+            for name, text in TEXTS.items()
+            for match in CITATION.finditer(text)
+        },
+        key=str,
+    )
 
 
 def test_rules_are_cited_from_engines_and_tests():
@@ -119,8 +144,9 @@ def test_rules_are_cited_from_engines_and_tests():
 def test_every_cited_rules_section_exists(name, game, anchor):
     assert (RULES / f"{game}.md").is_file(), f"{name} cites docs/rules/{game}.md, which is missing"
     if anchor is not None:
-        assert anchor in anchors(game), \
+        assert anchor in anchors(game), (
             f"{name} cites docs/rules/{game}.md#{anchor}: no such heading"
+        )
 
 
 @pytest.mark.parametrize("game", sorted(path.stem for path in RULES.glob("*.md")))
@@ -128,8 +154,9 @@ def test_no_two_headings_of_a_rules_file_share_an_anchor(game):
     """GitHub numbers a repeated heading's anchor (`roof-1`): a citation of it would follow
     the order of sections, not the section."""
     found = heading_anchors(game)
-    assert len(found) == len(set(found)), \
+    assert len(found) == len(set(found)), (
         f"docs/rules/{game}.md repeats {sorted({a for a in found if found.count(a) > 1})}"
+    )
 
 
 @pytest.mark.parametrize("game", sorted(path.stem for path in RULES.glob("*.md")))

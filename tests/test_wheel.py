@@ -23,8 +23,19 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parent.parent
 LOCK = REPO / "requirements-lock.txt"
 COPY_IGNORE = shutil.ignore_patterns(
-    ".git", ".venv", "node_modules", "build", "dist", "*.egg-info", "__pycache__",
-    ".stamps", "test-output", ".ipynb_checkpoints", ".hypothesis", ".pytest_cache")
+    ".git",
+    ".venv",
+    "node_modules",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".stamps",
+    "test-output",
+    ".ipynb_checkpoints",
+    ".hypothesis",
+    ".pytest_cache",
+)
 
 pytestmark = pytest.mark.wheel
 
@@ -48,11 +59,11 @@ CHECK = textwrap.dedent("""
 
 
 def run(cmd, **kwargs):
-    result = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                            **kwargs)
+    result = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, **kwargs)
     assert result.returncode == 0, (
         f"{' '.join(map(str, cmd))} failed ({result.returncode}):\n"
-        f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+        f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    )
     return result
 
 
@@ -69,18 +80,37 @@ def test_wheel_installs_and_ships_the_bundled_js(tmp_path):
     wheel = wheels[0]
 
     with zipfile.ZipFile(wheel) as archive:
-        shipped = {pathlib.PurePosixPath(n).name for n in archive.namelist()
-                   if n.startswith("ludotheque/widgets/static/") and n.endswith(".js")}
+        shipped = {
+            pathlib.PurePosixPath(n).name
+            for n in archive.namelist()
+            if n.startswith("ludotheque/widgets/static/") and n.endswith(".js")
+        }
     assert {p.name for p in static} <= shipped, f"wheel ships {sorted(shipped)}"
 
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", str(venv)])
     py = venv / "bin" / "python"
-    run([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q",
-         "--progress-bar", "off", str(wheel), "-c", str(LOCK)])
+    run(
+        [
+            str(py),
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "-q",
+            "--progress-bar",
+            "off",
+            str(wheel),
+            "-c",
+            str(LOCK),
+        ]
+    )
 
-    env = {"PATH": str(venv / "bin"), "HOME": os.environ.get("HOME", str(tmp_path)),
-           "LANG": "C.UTF-8"}
+    env = {
+        "PATH": str(venv / "bin"),
+        "HOME": os.environ.get("HOME", str(tmp_path)),
+        "LANG": "C.UTF-8",
+    }
     work = tmp_path / "elsewhere"
     work.mkdir()
     result = run([str(py), "-c", CHECK], env=env, cwd=work)
@@ -93,4 +123,5 @@ def test_wheel_installs_and_ships_the_bundled_js(tmp_path):
         esm = info["esm"]
         assert esm.strip() and "export" in esm, f"{name}._esm is not a bundled ES module"
         assert any(esm == p.read_text(encoding="utf-8") for p in static), (
-            f"{name}._esm is not one of the bundles of widgets/static/")
+            f"{name}._esm is not one of the bundles of widgets/static/"
+        )

@@ -18,7 +18,10 @@ for _found in pkgutil.iter_modules(__path__):
     if _found.name not in SHARED:
         _module = importlib.import_module(f"{__name__}.{_found.name}")
         for _name, _value in vars(_module).items():
-            if isinstance(_value, type) and issubclass(_value, GameWidget) \
-                    and _value.__module__ == _module.__name__:
+            if (
+                isinstance(_value, type)
+                and issubclass(_value, GameWidget)
+                and _value.__module__ == _module.__name__
+            ):
                 globals()[_name] = _value
                 __all__.append(_name)

@@ -53,8 +53,20 @@ GRACE = 0.5
 """Seconds a bot may overrun its budget before its call is abandoned (plus half the budget)."""
 COMPILE_GRACE = 60.0
 """Built-in bots honour their Deadline but a compiled level may first compile its kernels."""
-OUTPUT = ("observation", "review", "viewer", "curtain", "thinking", "hint", "notice", "levels",
-          "names", "options", "game_info", "hidden")
+OUTPUT = (
+    "observation",
+    "review",
+    "viewer",
+    "curtain",
+    "thinking",
+    "hint",
+    "notice",
+    "levels",
+    "names",
+    "options",
+    "game_info",
+    "hidden",
+)
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
 
 log = logging.getLogger(__name__)
@@ -126,12 +138,21 @@ class GameWidget(anywidget.AnyWidget):
     """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
     only in a game that never had a human seat, or once the game is over."""
 
-    def __init__(self, seats: list[Any] | None = None, *, seed: int | None = None,
-                 lang: str = "fr", bot_seconds: float = 1.0, bot_delay: float = 0.6,
-                 options: dict[str, Any] | None = None, **start: Any):
+    def __init__(
+        self,
+        seats: list[Any] | None = None,
+        *,
+        seed: int | None = None,
+        lang: str = "fr",
+        bot_seconds: float = 1.0,
+        bot_delay: float = 0.6,
+        options: dict[str, Any] | None = None,
+        **start: Any,
+    ):
         if not (isinstance(bot_seconds, (int, float)) and 0 < bot_seconds <= MAX_BOT_SECONDS):
-            raise ValueError(f"bot_seconds must be a number in (0, {MAX_BOT_SECONDS}], "
-                             f"not {quote(bot_seconds)}")
+            raise ValueError(
+                f"bot_seconds must be a number in (0, {MAX_BOT_SECONDS}], not {quote(bot_seconds)}"
+            )
         self.game = self.game_class(**(options or {}))
         self.bot_seconds = float(bot_seconds)
         self._lock = threading.RLock()
@@ -154,8 +175,12 @@ class GameWidget(anywidget.AnyWidget):
         self._choices = self.choices()
         with self._output():
             super().__init__(
-                levels=list(self._levels), lang=lang, bot_delay=bot_delay, seats=seat_labels,
-                options=self.game.options, game_info=self._game_info(),
+                levels=list(self._levels),
+                lang=lang,
+                bot_delay=bot_delay,
+                seats=seat_labels,
+                options=self.game.options,
+                game_info=self._game_info(),
                 hidden=self.game_class.private_information,
             )
         self._had_human = HUMAN in self.seats
@@ -177,8 +202,11 @@ class GameWidget(anywidget.AnyWidget):
     def choices(self) -> dict[str, list[Any]]:
         """Game options the UI may change for a new game, with their allowed values: those
         the engine declares with choices."""
-        return {name: list(spec.choices) for name, spec in self.game_class.option_specs.items()
-                if spec.choices}
+        return {
+            name: list(spec.choices)
+            for name, spec in self.game_class.option_specs.items()
+            if spec.choices
+        }
 
     def default_seats(self) -> list[str]:
         """Seat 0 human, the others the middle bot level."""
@@ -219,10 +247,20 @@ class GameWidget(anywidget.AnyWidget):
             options[name] = {
                 "label": dict(spec.label) if spec else {lang: name for lang in LANGS},
                 "default": spec.default if spec else values[0],
-                "choices": [{"value": value, "label": dict(value_labels.get(
-                    value, {lang: str(value) for lang in LANGS}))} for value in values]}
-        levels = {level: dict(labels.get(level, {lang: level for lang in LANGS}))
-                  for level in self._levels}
+                "choices": [
+                    {
+                        "value": value,
+                        "label": dict(
+                            value_labels.get(value, {lang: str(value) for lang in LANGS})
+                        ),
+                    }
+                    for value in values
+                ],
+            }
+        levels = {
+            level: dict(labels.get(level, {lang: level for lang in LANGS}))
+            for level in self._levels
+        }
         return {**info, "options": options, "levels": levels}
 
     def _seat_label(self, seat: Any) -> str:
@@ -241,8 +279,9 @@ class GameWidget(anywidget.AnyWidget):
         with self._lock:
             return self._state.clone()
 
-    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None,
-                 **start: Any) -> None:
+    def new_game(
+        self, seed: int | None = None, options: dict[str, Any] | None = None, **start: Any
+    ) -> None:
         """Start again (a new random seed unless given), with changed game `options` if
         given; cancels a thinking bot. Seats follow a change in the number of players."""
         with self._lock:
@@ -250,7 +289,7 @@ class GameWidget(anywidget.AnyWidget):
             state = game.new_game(seed, **start)
             self.game, self._state = game, state
             self._seen, self._revealed, self._last_viewer = set(), None, None
-            seats = (list(self.seats) + self.default_seats()[len(self.seats):])[:game.players]
+            seats = (list(self.seats) + self.default_seats()[len(self.seats) :])[: game.players]
             self._had_human = HUMAN in seats
             with self._output():
                 self.options = game.options
@@ -294,8 +333,13 @@ class GameWidget(anywidget.AnyWidget):
         with self._lock:
             self._publish()
 
-    def run_task(self, kind: str, compute: Callable[[Deadline], Any],
-                 done: Callable[[Any], None], seconds: float | None = None) -> None:
+    def run_task(
+        self,
+        kind: str,
+        compute: Callable[[Deadline], Any],
+        done: Callable[[Any], None],
+        seconds: float | None = None,
+    ) -> None:
         """Run `compute(deadline)` in the background, one at a time per `kind` (a new call
         cancels the last); `done(result)` runs under the lock only if the game has not
         changed meanwhile. A failure is reported as a `bot` notice."""
@@ -329,11 +373,14 @@ class GameWidget(anywidget.AnyWidget):
         The first one is logged; the writer's view gets the true values back."""
         if not self._refused_update:
             self._refused_update = True
-            log.warning("%s: a front-end wrote traits %s; refused (the browser only sends "
-                        "intents)", type(self).__name__, quote(", ".join(sorted(map(str, sync_data)))))
+            log.warning(
+                "%s: a front-end wrote traits %s; refused (the browser only sends intents)",
+                type(self).__name__,
+                quote(", ".join(sorted(map(str, sync_data)))),
+            )
         names = [name for name in sync_data if isinstance(name, str) and name in self.keys]
         if names:
-            self.send_state(names[:len(self.keys)])
+            self.send_state(names[: len(self.keys)])
 
     @contextlib.contextmanager
     def _output(self) -> Iterator[None]:
@@ -346,8 +393,7 @@ class GameWidget(anywidget.AnyWidget):
     @traitlets.validate(*OUTPUT)
     def _check_output(self, proposal: dict) -> Any:
         if not self._writing:
-            raise traitlets.TraitError(
-                f"{proposal['trait'].name} is written by the referee only")
+            raise traitlets.TraitError(f"{proposal['trait'].name} is written by the referee only")
         return proposal["value"]
 
     @traitlets.validate("bot_delay")
@@ -364,14 +410,16 @@ class GameWidget(anywidget.AnyWidget):
         if len(seats) != self.game.players or not set(seats) <= allowed:
             raise traitlets.TraitError(
                 f"seats must be {self.game.players} values among {sorted(allowed)}, "
-                f"got {quote(seats)}")
+                f"got {quote(seats)}"
+            )
         return seats
 
     @traitlets.validate("omniscient")
     def _check_omniscient(self, proposal: dict) -> bool:
         if proposal["value"] and not self._omniscient_allowed():
-            raise traitlets.TraitError("every hand is shown only in a game that never had a "
-                                       "human seat, or once it is over")
+            raise traitlets.TraitError(
+                "every hand is shown only in a game that never had a human seat, or once it is over"
+            )
         return proposal["value"]
 
     # -- state changes -------------------------------------------------------------
@@ -379,8 +427,12 @@ class GameWidget(anywidget.AnyWidget):
         if not possible():
             raise RulesError("nothing to take back or replay").with_code("nothing")
         step()
-        while possible() and not self._state.is_terminal() and self._bot_to_move() \
-                and HUMAN in self.seats:
+        while (
+            possible()
+            and not self._state.is_terminal()
+            and self._bot_to_move()
+            and HUMAN in self.seats
+        ):
             step()
         self._changed(moved=False)
 
@@ -431,11 +483,13 @@ class GameWidget(anywidget.AnyWidget):
                 self.omniscient = False
         # one message: never a private view under a lifted curtain
         with self.hold_sync(), self._output():
-            self.names = list(self.game_class.seat_names[self.lang][:self.game.players])
+            self.names = list(self.game_class.seat_names[self.lang][: self.game.players])
             self.viewer, self.curtain = viewer, curtain
             seat = self._seat_shown()
-            self.observation = {**self._state.observation(seat),
-                                **self.extra_observation(self._state, seat)}
+            self.observation = {
+                **self._state.observation(seat),
+                **self.extra_observation(self._state, seat),
+            }
             for name, value in self.extra_traits(self._state).items():
                 setattr(self, name, value)
 
@@ -481,23 +535,32 @@ class GameWidget(anywidget.AnyWidget):
                     return
                 if failure is not None:
                     self._notify("error", "bot", message=failure, seat=seat)
-                    action = random.Random(hash((position.seed, position.ply, "fallback"))) \
-                        .choice(position.legal_actions())
+                    action = random.Random(hash((position.seed, position.ply, "fallback"))).choice(
+                        position.legal_actions()
+                    )
                 self._state.apply(action)
                 self._changed(moved=True)
 
         self._slot("bot").submit(work)
 
-    def _bot_answer(self, seat: int, level: str, position: State,
-                    cancel: threading.Event) -> tuple[Any, str | None]:
+    def _bot_answer(
+        self, seat: int, level: str, position: State, cancel: threading.Event
+    ) -> tuple[Any, str | None]:
         """The bot's checked answer, or None and why it failed (a failure, an overrun, an
         answer that is not a legal action)."""
         try:
             bot = self._bot(level, position)
             custom = level in self._custom_bots
             limit = self.bot_seconds * 1.5 + (GRACE if custom else COMPILE_GRACE)
-            answer = answer_within(bot, position.clone(), self.bot_seconds, limit, cancel,
-                                   self._abandoned, key=f"{seat}:{level}")
+            answer = answer_within(
+                bot,
+                position.clone(),
+                self.bot_seconds,
+                limit,
+                cancel,
+                self._abandoned,
+                key=f"{seat}:{level}",
+            )
             if cancel.is_set():
                 return None, None
             action = position.game.parse_action(answer) if isinstance(answer, str) else answer
@@ -507,8 +570,10 @@ class GameWidget(anywidget.AnyWidget):
         except (Overrun, Stuck) as error:
             return None, f"{self.names[seat]}: {error}; a random legal move was played"
         except Exception as error:  # whatever a bot raises is reported, never fatal
-            return None, (f"{self.names[seat]}: {type(error).__name__}: "
-                          f"{printable(str(error), 120)}; a random legal move was played")
+            return None, (
+                f"{self.names[seat]}: {type(error).__name__}: "
+                f"{printable(str(error), 120)}; a random legal move was played"
+            )
 
     def _on_seats(self, change: dict) -> None:
         with self._lock:
@@ -535,16 +600,19 @@ class GameWidget(anywidget.AnyWidget):
 
     def _refuse_under_curtain(self, what: str) -> None:
         if self.curtain is not None:
-            raise RulesError(f"the curtain is down: {what} waits until the player to move "
-                             "says they are there").with_code("not-your-turn")
+            raise RulesError(
+                f"the curtain is down: {what} waits until the player to move says they are there"
+            ).with_code("not-your-turn")
 
     def _intent_act(self, content: dict) -> None:
         state = self._state
         if state.is_terminal():
             raise GameOverError("the game is over", action=content["action"])
         if content["ply"] != state.ply:
-            raise RulesError(f"move made at ply {quote(content['ply'])}, the game is at ply "
-                             f"{state.ply}", action=content["action"]).with_code("stale")
+            raise RulesError(
+                f"move made at ply {quote(content['ply'])}, the game is at ply {state.ply}",
+                action=content["action"],
+            ).with_code("stale")
         if self._bot_to_move() or self._review_ply is not None:
             raise RulesError("it is not a human's turn").with_code("not-your-turn")
         self._refuse_under_curtain("a move")
@@ -580,13 +648,17 @@ class GameWidget(anywidget.AnyWidget):
             raise GameOverError("the game is over")
         self._refuse_under_curtain("a hint")
         to_move = state.current_player()
-        if self.seats[to_move] != HUMAN or (self.game_class.private_information
-                                            and to_move != self.viewer):
+        if self.seats[to_move] != HUMAN or (
+            self.game_class.private_information and to_move != self.viewer
+        ):
             # a hint names a card of the hand to move: only for the player holding it
             raise RulesError("a hint is for the player to move only").with_code("not-your-turn")
         position = state.clone()
-        self.run_task("hint", lambda deadline: self.hint_for(position, deadline),
-                      lambda hint: self._show_hint({**hint, "ply": position.ply}))
+        self.run_task(
+            "hint",
+            lambda deadline: self.hint_for(position, deadline),
+            lambda hint: self._show_hint({**hint, "ply": position.ply}),
+        )
 
     def _show_hint(self, hint: dict) -> None:
         with self._output():
@@ -602,11 +674,16 @@ class GameWidget(anywidget.AnyWidget):
         if content["value"] not in allowed:
             raise IntentError(f"a seat is one of {sorted(allowed)}, not {quote(content['value'])}")
         humans_change = (seats[content["seat"]] == HUMAN) != (self.seats[content["seat"]] == HUMAN)
-        if self.game_class.private_information and humans_change and self._seen \
-                and not self._state.is_terminal():
-            raise RulesError("in a game with secrets, who plays in person is fixed once a "
-                             "hand has been shown: start a new game to change it"
-                             ).with_code("hidden")
+        if (
+            self.game_class.private_information
+            and humans_change
+            and self._seen
+            and not self._state.is_terminal()
+        ):
+            raise RulesError(
+                "in a game with secrets, who plays in person is fixed once a "
+                "hand has been shown: start a new game to change it"
+            ).with_code("hidden")
         self.seats = seats
 
     def _intent_lang(self, content: dict) -> None:
@@ -641,8 +718,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def _intent_omniscient(self, content: dict) -> None:
         if content["value"] and not self._omniscient_allowed():
-            raise RulesError("every hand is shown only in a game that never had a human "
-                             "seat, or once it is over").with_code("hidden")
+            raise RulesError(
+                "every hand is shown only in a game that never had a human seat, or once it is over"
+            ).with_code("hidden")
         self.omniscient = content["value"]
 
     def _notify(self, level: str, code: str, **params: Any) -> None:
@@ -658,8 +736,10 @@ class GameWidget(anywidget.AnyWidget):
             winners = [self.names[i] for i, r in enumerate(state.returns()) if r > 0]
             outcome = f"winner={winners[0]!r}" if len(winners) == 1 else "over"
             return f"{type(self).__name__}(turns={state.ply}, {outcome})"
-        return (f"{type(self).__name__}(turn={state.ply + 1}, "
-                f"to_move={self.names[state.current_player()]!r})")
+        return (
+            f"{type(self).__name__}(turn={state.ply + 1}, "
+            f"to_move={self.names[state.current_player()]!r})"
+        )
 
 
 class IllegalAnswer(RulesError):

@@ -42,15 +42,26 @@ def _is_number(value: Any) -> bool:
     return type(value) is float and math.isfinite(value)
 
 
-TEXT = Field("a text of at most 200 characters",
-             lambda value: type(value) is str and len(value) <= MAX_TEXT)
+TEXT = Field(
+    "a text of at most 200 characters", lambda value: type(value) is str and len(value) <= MAX_TEXT
+)
 INT = Field("a whole number", _is_int)
 NUMBER = Field("a finite number", _is_number)
 BOOL = Field("true or false", lambda value: type(value) is bool)
 PLY = Field("a whole number or null", lambda value: value is None or _is_int(value))
 OPTIONS = Field("an object of option values", lambda value: type(value) is dict)
-DEAL = Field("a deal number (digits)", lambda value: _is_int(value) or (
-    type(value) is str and 0 < len(value) <= MAX_TEXT and value.isascii() and value.isdigit()))
+DEAL = Field(
+    "a deal number (digits)",
+    lambda value: (
+        _is_int(value)
+        or (
+            type(value) is str
+            and 0 < len(value) <= MAX_TEXT
+            and value.isascii()
+            and value.isdigit()
+        )
+    ),
+)
 
 BASE_INTENTS: dict[str, dict[str, Field]] = {
     "act": {"action": TEXT, "ply": INT},

@@ -124,4 +124,6 @@ class PetitsPas(GameWidget):
         table = self.state.table
         if table.result:
             return f"PetitsPas(steps={table.steps}, {table.result}, left={table.cards_left()})"
-        return f"PetitsPas(steps={table.steps}, stock={len(table.stock)}, left={table.cards_left()})"
+        return (
+            f"PetitsPas(steps={table.steps}, stock={len(table.stock)}, left={table.cards_left()})"
+        )

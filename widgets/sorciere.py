@@ -47,7 +47,7 @@ class Sorciere(GameWidget):
 
     def default_seats(self) -> list[str]:
         """You, then careful and greedy bots (then expected value)."""
-        return ["human", "bot:2", "bot:3", "bot:4"][:self.game.players]
+        return ["human", "bot:2", "bot:3", "bot:4"][: self.game.players]
 
     # -- the risk view ---------------------------------------------------------------
     def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:

@@ -52,8 +52,10 @@ class Sortileges(GameWidget):
     def wait_analysis(self, timeout: float = 30.0) -> dict:
         """Block until the overlay's analysis of the live position is ready; returns it."""
         deadline = Deadline(timeout)
-        while not deadline.expired() and self.observation.get("analysis", {}).get("status") \
-                == "thinking":
+        while (
+            not deadline.expired()
+            and self.observation.get("analysis", {}).get("status") == "thinking"
+        ):
             deadline.cancel.wait(0.02)
         return dict(self.observation.get("analysis", {}))
 

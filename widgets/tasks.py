@@ -117,8 +117,15 @@ class Abandoned:
             return sum(thread.is_alive() for thread in self._threads.values())
 
 
-def answer_within(bot: Bot, position: State, seconds: float, limit: float,
-                  cancel: threading.Event, abandoned: Abandoned, key: str) -> Any:
+def answer_within(
+    bot: Bot,
+    position: State,
+    seconds: float,
+    limit: float,
+    cancel: threading.Event,
+    abandoned: Abandoned,
+    key: str,
+) -> Any:
     """`bot.choose(position)` with a `Deadline(seconds, cancel)`, waited for at most `limit`
     seconds. Raises `Overrun` (the call is left behind, recorded under `key`), `Stuck` if
     the bot's previous call is still running, or whatever the bot raised. Returns None at

@@ -157,7 +157,9 @@ def heuristic_move(t: Table) -> Move:
     if scored and scored[0][0] > -0.5:
         return scored[0][2]
     useful = {m.card for s, _, m in scored if s > -1.0}
-    weak = tuple(c for c in hand if c not in useful) or (min(hand, key=lambda c: CARDS[c].strength),)
+    weak = tuple(c for c in hand if c not in useful) or (
+        min(hand, key=lambda c: CARDS[c].strength),
+    )
     discard = Move(DISCARD, weak)
     if scored and scored[0][0] >= heuristic_score(t, discard):
         return scored[0][2]
@@ -197,7 +199,9 @@ def policy_move(t: Table, rng: random.Random, eps: float = 0.0) -> Move:
     a random play (a single-card discard now and then)."""
     hand = t.hands[t.to_move]
     if t.phase == PHASE_CHOOSE:
-        return Move(CHOOSE, -1, rng.randrange(4) if eps and rng.random() < eps else first_gnome(hand))
+        return Move(
+            CHOOSE, -1, rng.randrange(4) if eps and rng.random() < eps else first_gnome(hand)
+        )
     plays = legal_moves(t, discards=False)
     if not plays or (eps and rng.random() < eps):
         if not plays or rng.random() < 0.15:
@@ -209,7 +213,9 @@ def policy_move(t: Table, rng: random.Random, eps: float = 0.0) -> Move:
     if best > -0.5:
         return move
     useful = {m.card for m, s in zip(plays, scores, strict=True) if s > -1.0}
-    weak = tuple(c for c in hand if c not in useful) or (min(hand, key=lambda c: CARDS[c].strength),)
+    weak = tuple(c for c in hand if c not in useful) or (
+        min(hand, key=lambda c: CARDS[c].strength),
+    )
     discard = Move(DISCARD, weak)
     return move if best >= fast_score(t, discard) else discard
 
@@ -249,8 +255,13 @@ class IsmctsBot(Bot[NainsState]):
 
     name = "ismcts"
 
-    def __init__(self, seed: int | None = None, iterations: int | None = None,
-                 seconds: float | None = 1.0, eps: float = 0.0):
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = 1.0,
+        eps: float = 0.0,
+    ):
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -296,9 +307,14 @@ class IsmctsBot(Bot[NainsState]):
                 done += 1
             deals += 1
         elapsed = time.perf_counter() - start
-        self.last_stats = {"iterations": done, "determinisations": deals, "seconds": elapsed,
-                           "rollout_moves": steps, "candidates": len(moves),
-                           "playouts_per_second": done / elapsed if elapsed > 0 else float("inf")}
+        self.last_stats = {
+            "iterations": done,
+            "determinisations": deals,
+            "seconds": elapsed,
+            "rollout_moves": steps,
+            "candidates": len(moves),
+            "playouts_per_second": done / elapsed if elapsed > 0 else float("inf"),
+        }
         return won
 
     def rollout(self, d: Table, round_no: int, rng: random.Random) -> tuple[int | None, int]:
@@ -312,8 +328,9 @@ class IsmctsBot(Bot[NainsState]):
         return d.round_winners[round_no - 1], n
 
 
-def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0,
-                  iterations: int | None = None) -> Bot[NainsState]:
+def bot_for_level(
+    level: str, seed: int | None = None, seconds: float | None = 1.0, iterations: int | None = None
+) -> Bot[NainsState]:
     """The bot of a level of LEVELS: "1" random, "2" heuristic, "3" ISMCTS thinking at most
     `seconds` (None: no limit of its own) or `iterations` playouts."""
     level = checked_level(level, LEVELS, "Tir de tuyau")

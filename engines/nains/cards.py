@@ -79,14 +79,16 @@ CATALOGUE = _catalogue()
 CARDS: tuple[Card, ...] = tuple(card for card, _ in CATALOGUE)
 """The card kinds, by index (a card in a hand or a pile is this index)."""
 INDEX = {card.code: i for i, card in enumerate(CARDS)}
-DEFAULT_DECK: tuple[int, ...] = tuple(i for i, (_, count) in enumerate(CATALOGUE) for _ in range(count))
+DEFAULT_DECK: tuple[int, ...] = tuple(
+    i for i, (_, count) in enumerate(CATALOGUE) for _ in range(count)
+)
 """The 55 cards: 20 add-a-gnome, 24 pull, 11 squirrel."""
 
 assert len(DEFAULT_DECK) == 55
 
 
 def colour_index(name: str) -> int:
-    """"red" or "R" (any case) -> 0, ...; ValueError otherwise."""
+    """ "red" or "R" (any case) -> 0, ...; ValueError otherwise."""
     text = name.strip().lower()
     for i, colour in enumerate(COLOURS):
         if text in (colour, colour[0]):

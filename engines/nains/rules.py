@@ -85,8 +85,9 @@ class Move(NamedTuple):
     def parse(text: Any) -> Move:
         words = action_text(text).split()
         if not words or words[0].lower() not in VERBS:
-            raise NotationError(f"{quote(text)}: a move starts with one of {', '.join(VERBS)}",
-                                text=quote(text))
+            raise NotationError(
+                f"{quote(text)}: a move starts with one of {', '.join(VERBS)}", text=quote(text)
+            )
         verb = VERBS.index(words[0].lower())
         try:
             if verb == CHOOSE:
@@ -105,7 +106,9 @@ class Move(NamedTuple):
             raise NotationError(
                 f"{quote(text)} is not a move: write e.g. 'gnome red', 'play R2B0', "
                 "'play +M blue', 'contre +R' or 'discard S1,+G' (card codes: +R +B +Y +G +M, "
-                "R2B0, M2B0, R2, S1 S2 S3)", text=quote(text)) from None
+                "R2B0, M2B0, R2, S1 S2 S3)",
+                text=quote(text),
+            ) from None
 
     def is_value(self) -> bool:
         """Whether every field holds what `parse` could give (a card index in range, not a
@@ -115,9 +118,12 @@ class Move(NamedTuple):
         if self.verb == CHOOSE:
             return self.card == -1 and type(self.card) is int and self.colour >= 0
         if self.verb == DISCARD:
-            return (type(self.card) is tuple and len(self.card) > 0
-                    and all(_index(card, len(CARDS)) for card in self.card)
-                    and list(self.card) == sorted(self.card))
+            return (
+                type(self.card) is tuple
+                and len(self.card) > 0
+                and all(_index(card, len(CARDS)) for card in self.card)
+                and list(self.card) == sorted(self.card)
+            )
         return _index(self.card, len(CARDS))
 
 
@@ -129,9 +135,26 @@ def _index(value: Any, size: int, low: int = 0) -> bool:
 class Table:
     """The whole position of a match (hidden parts included), with the rules acting on it."""
 
-    __slots__ = ("hands", "draw", "discards", "teams", "supply", "hose", "wins", "round",
-                 "starter", "phase", "to_move", "choices", "window", "winner", "last_pull",
-                 "rules", "target", "round_winners")
+    __slots__ = (
+        "hands",
+        "draw",
+        "discards",
+        "teams",
+        "supply",
+        "hose",
+        "wins",
+        "round",
+        "starter",
+        "phase",
+        "to_move",
+        "choices",
+        "window",
+        "winner",
+        "last_pull",
+        "rules",
+        "target",
+        "round_winners",
+    )
     hands: list[list[int]]
     """Each seat's cards (indices into CARDS), sorted."""
     draw: list[int]
@@ -167,14 +190,29 @@ class Table:
         t.choices = self.choices[:]
         t.wins = self.wins[:]
         t.round_winners = self.round_winners[:]
-        for name in ("hose", "round", "starter", "phase", "to_move", "window", "winner",
-                     "last_pull", "rules", "target"):
+        for name in (
+            "hose",
+            "round",
+            "starter",
+            "phase",
+            "to_move",
+            "window",
+            "winner",
+            "last_pull",
+            "rules",
+            "target",
+        ):
             setattr(t, name, getattr(self, name))
         return t
 
 
-def new_table(rng: random.Random, first: int, rules: tuple[bool, bool, bool] = (False,) * 3,
-              target: int = 2, deck: tuple[int, ...] = DEFAULT_DECK) -> Table:
+def new_table(
+    rng: random.Random,
+    first: int,
+    rules: tuple[bool, bool, bool] = (False,) * 3,
+    target: int = 2,
+    deck: tuple[int, ...] = DEFAULT_DECK,
+) -> Table:
     """Shuffle, deal five cards to each seat, and open the first round's secret choice."""
     t = Table.__new__(Table)
     t.draw = list(deck)
@@ -243,8 +281,11 @@ def legal_moves(t: Table, discards: bool = True) -> list[Move]:
                 verb, colour = window
                 if verb != SURCONTRE or t.supply[colour] >= 2:
                     moves.append(Move(verb, index))
-            moves.extend(Move(PLAY, index, c if card.colour == MULTI else -1)
-                         for c in colours if t.supply[c] > 0)
+            moves.extend(
+                Move(PLAY, index, c if card.colour == MULTI else -1)
+                for c in colours
+                if t.supply[c] > 0
+            )
         elif card.kind == "pull" and card.needs_colour:
             moves.extend(Move(PLAY, index, c) for c in bonnet_choices(card))
         else:
@@ -274,16 +315,22 @@ def refusal(t: Table, move: Move) -> str | None:
     if t.phase == PHASE_OVER:
         return "the game is over"
     if t.phase == PHASE_CHOOSE:
-        return None if move.verb == CHOOSE and 0 <= move.colour < 4 else \
-            "each player first chooses a gnome in secret: play 'gnome <colour>'"
+        return (
+            None
+            if move.verb == CHOOSE and 0 <= move.colour < 4
+            else "each player first chooses a gnome in secret: play 'gnome <colour>'"
+        )
     if move.verb == CHOOSE:
         return "the first gnomes are already chosen"
     hand = Counter(t.hands[t.to_move])
     cards = move.card if move.verb == DISCARD else (move.card,)
     for code, count in Counter(CARDS[c].code for c in cards).items():
         if hand[INDEX[code]] < count:
-            return f"there is no {code} in your hand" if count == 1 else \
-                f"your hand does not hold {count} cards {code}"
+            return (
+                f"there is no {code} in your hand"
+                if count == 1
+                else f"your hand does not hold {count} cards {code}"
+            )
     if move.verb == DISCARD:
         return None if move.colour < 0 else "a discard names no colour"
     card = CARDS[move.card]
@@ -293,9 +340,14 @@ def refusal(t: Table, move: Move) -> str | None:
             return f"the optional rule {name} is off"
         window = counter_window(t, t.to_move)
         if window is None or window[0] != move.verb:
-            return f"{name} is only possible on your turn right after " + \
-                ("the other team added a gnome", "your gnome was countered",
-                 "you were sur-countered")[move.verb - CONTRE]
+            return (
+                f"{name} is only possible on your turn right after "
+                + (
+                    "the other team added a gnome",
+                    "your gnome was countered",
+                    "you were sur-countered",
+                )[move.verb - CONTRE]
+            )
         if card.kind != "gnome" or card.colour not in (MULTI, window[1]):
             return f"{name} needs an add-a-gnome card {COLOURS[window[1]]} or multicolour"
         if move.verb == SURCONTRE and t.supply[window[1]] < 2:
@@ -305,7 +357,8 @@ def refusal(t: Table, move: Move) -> str | None:
         if move.colour < 0:
             return f"{card.code} needs a colour: play {card.code} red (or blue, yellow, green)"
         if card.kind == "pull" and move.colour not in bonnet_choices(card):
-            return f"the bonnet of {card.code} cannot be {COLOURS[move.colour]}: that colour is on the card"
+            named = COLOURS[move.colour]
+            return f"the bonnet of {card.code} cannot be {named}: that colour is on the card"
     elif move.colour >= 0:
         return f"{card.code} names no colour"
     if card.kind == "gnome":
@@ -365,7 +418,9 @@ def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = N
             t.discards.append(card)
         t.hose -= toward
         if events is not None:
-            events.append({"type": "discard", "seat": seat, "cards": [CARDS[c].code for c in move.card]})
+            events.append(
+                {"type": "discard", "seat": seat, "cards": [CARDS[c].code for c in move.card]}
+            )
         draw(t, seat, len(move.card), rng, events)
     else:
         hand.remove(move.card)
@@ -386,12 +441,16 @@ def apply_move(t: Table, move: Move, rng: random.Random, events: list | None = N
             power = team_powers(t, values)
             t.hose += power[0] - power[1]
             diff = abs(power[0] - power[1])
-            t.last_pull = {"seat": seat, "card": card.code,
-                           "bonnet": COLOURS[bonnet] if bonnet >= 0 else None,
-                           "values": dict(zip(COLOURS, values, strict=True)), "power": power,
-                           "diff": diff,
-                           "toward": None if diff == 0 else (0 if power[0] > power[1] else 1),
-                           "round": t.round}
+            t.last_pull = {
+                "seat": seat,
+                "card": card.code,
+                "bonnet": COLOURS[bonnet] if bonnet >= 0 else None,
+                "values": dict(zip(COLOURS, values, strict=True)),
+                "power": power,
+                "diff": diff,
+                "toward": None if diff == 0 else (0 if power[0] > power[1] else 1),
+                "round": t.round,
+            }
             event.update(t.last_pull)
             event["type"] = "pull"
         elif move.verb == PLAY:
@@ -452,8 +511,12 @@ class NainsState(State):
     def setup(self, first: int | None = None) -> None:
         first = self.rng.randrange(2) if first is None else check_choice("first", first, (0, 1))
         opts = self.game.options
-        self.table = new_table(self.rng, first, (opts["contre"], opts["surcontre"],
-                                                 opts["sursurcontre"]), opts["rounds"])
+        self.table = new_table(
+            self.rng,
+            first,
+            (opts["contre"], opts["surcontre"], opts["sursurcontre"]),
+            opts["rounds"],
+        )
         self.movers: list[int] = []
 
     def current_player(self) -> int:
@@ -486,8 +549,12 @@ class NainsState(State):
     def move_text(self, ply: int, seat: Any) -> str:
         """A first gnome reads `gnome ?` to the other seats until the second one is chosen."""
         move = self.history[ply]
-        if move.verb == CHOOSE and ply == self.ply - 1 and self.table.phase == PHASE_CHOOSE \
-                and seat not in (self.movers[ply], OMNISCIENT):
+        if (
+            move.verb == CHOOSE
+            and ply == self.ply - 1
+            and self.table.phase == PHASE_CHOOSE
+            and seat not in (self.movers[ply], OMNISCIENT)
+        ):
             return "gnome ?"
         return str(move)
 
@@ -510,8 +577,9 @@ class NainsState(State):
             "hand_sizes": [len(h) for h in t.hands],
             "draw_count": len(t.draw),
             "discards": [CARDS[c].code for c in t.discards],
-            "window": None if t.window is None else {
-                "kind": VERBS[t.window[0]], "colour": COLOURS[t.window[1]], "seat": t.window[2]},
+            "window": None
+            if t.window is None
+            else {"kind": VERBS[t.window[0]], "colour": COLOURS[t.window[1]], "seat": t.window[2]},
             "last_pull": t.last_pull,
             "rules": dict(zip(("contre", "surcontre", "sursurcontre"), t.rules, strict=True)),
             "winner": t.winner,
@@ -529,9 +597,11 @@ class NainsState(State):
     def __str__(self) -> str:
         t = self.table
         teams = [" ".join(COLOURS[g][0].upper() for g in team) or "-" for team in t.teams]
-        return (f"round {t.round} (wins {t.wins[0]}-{t.wins[1]}), hose {t.hose:+d}, "
-                f"teams {teams[0]} | {teams[1]}, hands "
-                f"{[CARDS[c].code for c in t.hands[0]]} {[CARDS[c].code for c in t.hands[1]]}")
+        return (
+            f"round {t.round} (wins {t.wins[0]}-{t.wins[1]}), hose {t.hose:+d}, "
+            f"teams {teams[0]} | {teams[1]}, hands "
+            f"{[CARDS[c].code for c in t.hands[0]]} {[CARDS[c].code for c in t.hands[1]]}"
+        )
 
 
 ON_OFF = {False: {"fr": "non", "en": "off"}, True: {"fr": "oui", "en": "on"}}
@@ -551,14 +621,21 @@ class Nains(Game[NainsState]):
     chance = True
     option_specs = {
         "contre": Option(False, {"fr": "Contre", "en": "Contre (counter a gnome)"}, ON_OFF),
-        "surcontre": Option(False, {"fr": "Sur-contre", "en": "Sur-contre (answer a contre)"},
-                            ON_OFF),
-        "sursurcontre": Option(False, {"fr": "Sur-sur-contre",
-                                       "en": "Sur-sur-contre (answer a sur-contre)"}, ON_OFF),
-        "rounds": Option(2, {"fr": "Manches à gagner", "en": "Rounds to win"}, {
-            1: {"fr": "1 (une seule manche)", "en": "1 (a single round)"},
-            2: {"fr": "2 (au meilleur des trois)", "en": "2 (best of three)"},
-            3: {"fr": "3 (au meilleur des cinq)", "en": "3 (best of five)"}}),
+        "surcontre": Option(
+            False, {"fr": "Sur-contre", "en": "Sur-contre (answer a contre)"}, ON_OFF
+        ),
+        "sursurcontre": Option(
+            False, {"fr": "Sur-sur-contre", "en": "Sur-sur-contre (answer a sur-contre)"}, ON_OFF
+        ),
+        "rounds": Option(
+            2,
+            {"fr": "Manches à gagner", "en": "Rounds to win"},
+            {
+                1: {"fr": "1 (une seule manche)", "en": "1 (a single round)"},
+                2: {"fr": "2 (au meilleur des trois)", "en": "2 (best of three)"},
+                3: {"fr": "3 (au meilleur des cinq)", "en": "3 (best of five)"},
+            },
+        ),
     }
 
     def parse_action(self, text: str) -> Move:

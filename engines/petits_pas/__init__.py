@@ -13,10 +13,30 @@ from .readings import CHOICES, SWITCHES, Reading, single_switches
 from .rules import STEP, PetitsPas, PetitsPasState, Step
 from .table import Table, play_out
 
-__all__ = ["CHOICES", "LEVELS", "LEVEL_LABELS", "SWITCHES", "AutoStep", "Card", "DeckError",
-           "Estimate", "PetitsPas", "PetitsPasState", "Reading", "STEP", "Step", "Table",
-           "bot_for_level", "estimate", "explain", "parse_card", "parse_cards", "parse_deck",
-           "play_out", "single_switches"]
+__all__ = [
+    "CHOICES",
+    "LEVELS",
+    "LEVEL_LABELS",
+    "SWITCHES",
+    "AutoStep",
+    "Card",
+    "DeckError",
+    "Estimate",
+    "PetitsPas",
+    "PetitsPasState",
+    "Reading",
+    "STEP",
+    "Step",
+    "Table",
+    "bot_for_level",
+    "estimate",
+    "explain",
+    "parse_card",
+    "parse_cards",
+    "parse_deck",
+    "play_out",
+    "single_switches",
+]
 
 
 def __getattr__(name: str):

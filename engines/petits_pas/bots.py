@@ -21,8 +21,9 @@ class AutoStep(Bot[PetitsPasState]):
         return STEP
 
 
-def bot_for_level(level: str, seed: int | None = None,
-                  seconds: float | None = 1.0) -> Bot[PetitsPasState]:
+def bot_for_level(
+    level: str, seed: int | None = None, seconds: float | None = 1.0
+) -> Bot[PetitsPasState]:
     """The bot of a level of LEVELS: "auto" only. `seed` and `seconds` are taken like every
     game's, and never needed."""
     checked_level(level, LEVELS, "A Petits Pas")

@@ -58,11 +58,13 @@ def parse_card(text: str) -> Card:
     if rank == "T":
         rank = "10"
     if not suit or suit not in SUITS:
-        raise NotationError(f"{text!r} is not a card: it must end with a suit, one of S H D C",
-                            text=text)
+        raise NotationError(
+            f"{text!r} is not a card: it must end with a suit, one of S H D C", text=text
+        )
     if rank not in RANKS:
-        raise NotationError(f"{text!r} is not a card: the rank must be one of A 2-10 (or T) J Q K",
-                            text=text)
+        raise NotationError(
+            f"{text!r} is not a card: the rank must be one of A 2-10 (or T) J Q K", text=text
+        )
     return Card(RANKS.index(rank) + 1, suit)
 
 
@@ -93,6 +95,8 @@ def parse_deck(cards: str | Iterable[str | Card]) -> list[Card]:
     if len(deck) != 52:
         present = set(deck)
         missing = [str(card) for card in DECK if card not in present]
-        raise DeckError(f"not a deck: {len(deck)} cards instead of 52; "
-                        f"missing {', '.join(missing)}", count=len(deck))
+        raise DeckError(
+            f"not a deck: {len(deck)} cards instead of 52; missing {', '.join(missing)}",
+            count=len(deck),
+        )
     return deck

@@ -50,12 +50,14 @@ TEMPLATES: dict[str, dict[str, str | tuple[str, str]]] = {
         "neighbour": "{card} ne peut sauter par-dessus {meets}, de sa famille",
         "no-suit": "{card} ne trouve aucun {suit} à sa gauche : bloquée",
         "higher": "{met}, plus forte : ne peut l'entraîner, et rien ne recouvre une fois "
-                  "le talon épuisé",
+        "le talon épuisé",
         "deal": "On distribue {card} dans une nouvelle place à droite",
         "refill": ("On comble le vide : {cards}", "On comble les vides : {cards}"),
         "stock-out": " ; le talon est épuisé",
-        "extra": ("La place en trop à droite disparaît",
-                  "Les places en trop à droite disparaissent"),
+        "extra": (
+            "La place en trop à droite disparaît",
+            "Les places en trop à droite disparaissent",
+        ),
         "close-up": "La rangée se resserre vers la gauche",
         "stock-empty": "Le talon est épuisé : la rangée se resserre",
         "won": "Réussite : plus aucune carte au tableau !",
@@ -100,8 +102,11 @@ def explain(event: dict[str, Any], lang: str = "fr") -> str:
     if "meets" in event:
         fields["meets"] = label(event["meets"])
         over = event.get("over")
-        fields["met"] = (sentence("jumped-over").format(over=listed(over), **fields) if over
-                         else sentence("met").format(**fields))
+        fields["met"] = (
+            sentence("jumped-over").format(over=listed(over), **fields)
+            if over
+            else sentence("met").format(**fields)
+        )
     if kind == "take":
         pile_count = len(event["pile"]) + sum(len(t["pile"]) for t in event["taken"])
         others = [t["pile"][-1] for t in event["taken"][1:]]

@@ -59,13 +59,20 @@ class Estimate:
         return self.low <= BOOK_RATE <= self.high
 
     def __str__(self) -> str:
-        return (f"{self.reading}: {self.wins:,} won of {self.deals:,} deals = "
-                f"{percent(self.rate)} (95% CI {percent(self.low)} to {percent(self.high)}; "
-                f"the book says {percent(BOOK_RATE)})")
+        return (
+            f"{self.reading}: {self.wins:,} won of {self.deals:,} deals = "
+            f"{percent(self.rate)} (95% CI {percent(self.low)} to {percent(self.high)}; "
+            f"the book says {percent(BOOK_RATE)})"
+        )
 
 
-def estimate(n: int, seed: int | None = None, reading: Reading | Mapping | None = None,
-             executor: Executor | None = None, progress: bool = True) -> Estimate:
+def estimate(
+    n: int,
+    seed: int | None = None,
+    reading: Reading | Mapping | None = None,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> Estimate:
     """Play `n` random deals under `reading` and estimate the win rate.
 
     `seed` None draws one (kept in the result). With no `executor`, a process pool uses every
@@ -81,8 +88,10 @@ def estimate(n: int, seed: int | None = None, reading: Reading | Mapping | None 
     pool = executor or ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, len(sizes)))
     counts = np.zeros(53, dtype=np.int64)
     try:
-        futures = {pool.submit(_chunk, size, chunk_seed, reading): size
-                   for size, chunk_seed in zip(sizes, seeds, strict=True)}
+        futures = {
+            pool.submit(_chunk, size, chunk_seed, reading): size
+            for size, chunk_seed in zip(sizes, seeds, strict=True)
+        }
         with tqdm(total=n, unit="deal", unit_scale=True, disable=not progress) as bar:
             for future in as_completed(futures):
                 counts += future.result()
@@ -91,8 +100,7 @@ def estimate(n: int, seed: int | None = None, reading: Reading | Mapping | None 
         if executor is None:
             pool.shutdown(cancel_futures=True)
     interval = binomtest(int(counts[0]), n).proportion_ci(confidence_level=0.95)
-    return Estimate(reading, n, seed, tuple(int(c) for c in counts),
-                    interval.low, interval.high)
+    return Estimate(reading, n, seed, tuple(int(c) for c in counts), interval.low, interval.high)
 
 
 def _chunk(size: int, seed: np.random.SeedSequence, reading: Reading) -> np.ndarray:

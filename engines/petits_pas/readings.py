@@ -50,38 +50,68 @@ from ..core import Option
 from .cards import Card
 
 SWITCHES: dict[str, Option] = {
-    "adjacent": Option("meets", {"fr": "Voisine de même famille",
-                                 "en": "Neighbour of the same suit"}, {
-        "meets": {"fr": "elle est rencontrée", "en": "it is met"},
-        "blocks": {"fr": "elle bloque", "en": "it blocks"},
-        "book": {"fr": "deux voisines bloquent (exemple du livre)",
-                 "en": "two neighbours block (the book's example)"}}),
-    "nowhere": Option("blocked", {"fr": "Aucune carte de sa famille à gauche",
-                                  "en": "No card of its suit on the left"}, {
-        "blocked": {"fr": "bloquée", "en": "stuck"},
-        "far-left": {"fr": "saute tout à gauche", "en": "jumps to the far left"},
-        "off": {"fr": "sort du jeu", "en": "leaves the game"}}),
-    "refill": Option("in-place", {"fr": "Places vides", "en": "Empty places"}, {
-        "in-place": {"fr": "comblées sur place", "en": "refilled in place"},
-        "close-up": {"fr": "la rangée se resserre", "en": "the row closes up"}}),
-    "take": Option("one", {"fr": "Une carte qui prend", "en": "A card that takes"}, {
-        "one": {"fr": "prend une pile", "en": "takes one pile"},
-        "lower": {"fr": "prend aussi les plus basses", "en": "also takes every lower one"},
-        "descending": {"fr": "prend en descendant", "en": "takes while descending"},
-        "consecutive": {"fr": "prend une suite (10, 9, 8…)",
-                        "en": "takes a run (10, 9, 8…)"}}),
-    "endgame": Option("exit", {"fr": "Talon épuisé", "en": "Stock empty"}, {
-        "exit": {"fr": "les dernières cartes sortent", "en": "the last cards leave"},
-        "none": {"fr": "pas de règle de fin", "en": "no end rule"},
-        "take": {"fr": "elles peuvent encore prendre", "en": "they may still take"}}),
-    "ace": Option("low", {"fr": "As", "en": "Ace"}, {
-        "low": {"fr": "bas : A = 1", "en": "low: A = 1"},
-        "high": {"fr": "haut : après le roi", "en": "high: above the king"}}),
+    "adjacent": Option(
+        "meets",
+        {"fr": "Voisine de même famille", "en": "Neighbour of the same suit"},
+        {
+            "meets": {"fr": "elle est rencontrée", "en": "it is met"},
+            "blocks": {"fr": "elle bloque", "en": "it blocks"},
+            "book": {
+                "fr": "deux voisines bloquent (exemple du livre)",
+                "en": "two neighbours block (the book's example)",
+            },
+        },
+    ),
+    "nowhere": Option(
+        "blocked",
+        {"fr": "Aucune carte de sa famille à gauche", "en": "No card of its suit on the left"},
+        {
+            "blocked": {"fr": "bloquée", "en": "stuck"},
+            "far-left": {"fr": "saute tout à gauche", "en": "jumps to the far left"},
+            "off": {"fr": "sort du jeu", "en": "leaves the game"},
+        },
+    ),
+    "refill": Option(
+        "in-place",
+        {"fr": "Places vides", "en": "Empty places"},
+        {
+            "in-place": {"fr": "comblées sur place", "en": "refilled in place"},
+            "close-up": {"fr": "la rangée se resserre", "en": "the row closes up"},
+        },
+    ),
+    "take": Option(
+        "one",
+        {"fr": "Une carte qui prend", "en": "A card that takes"},
+        {
+            "one": {"fr": "prend une pile", "en": "takes one pile"},
+            "lower": {"fr": "prend aussi les plus basses", "en": "also takes every lower one"},
+            "descending": {"fr": "prend en descendant", "en": "takes while descending"},
+            "consecutive": {"fr": "prend une suite (10, 9, 8…)", "en": "takes a run (10, 9, 8…)"},
+        },
+    ),
+    "endgame": Option(
+        "exit",
+        {"fr": "Talon épuisé", "en": "Stock empty"},
+        {
+            "exit": {"fr": "les dernières cartes sortent", "en": "the last cards leave"},
+            "none": {"fr": "pas de règle de fin", "en": "no end rule"},
+            "take": {"fr": "elles peuvent encore prendre", "en": "they may still take"},
+        },
+    ),
+    "ace": Option(
+        "low",
+        {"fr": "As", "en": "Ace"},
+        {
+            "low": {"fr": "bas : A = 1", "en": "low: A = 1"},
+            "high": {"fr": "haut : après le roi", "en": "high: above the king"},
+        },
+    ),
 }
 """Each switch as the game's option: the default reading first, then the alternatives,
 with the words a UI shows for the switch and each value."""
-CHOICES: dict[str, tuple[str, ...]] = {switch: tuple(option.choices or ())
-                                       for switch, option in SWITCHES.items()}
+CHOICES: dict[str, tuple[str, ...]] = {
+    switch: tuple(option.choices or ()) for switch, option in SWITCHES.items()
+}
 DEFAULTS = {switch: option.default for switch, option in SWITCHES.items()}
 
 
@@ -101,8 +131,9 @@ class Reading:
             value = getattr(self, switch)
             if value not in values:
                 choices = ", ".join(repr(v) for v in values)
-                raise ValueError(f"petits_pas: {switch}={value!r} is not a reading; "
-                                 f"choose one of {choices}")
+                raise ValueError(
+                    f"petits_pas: {switch}={value!r} is not a reading; choose one of {choices}"
+                )
 
     @classmethod
     def of(cls, reading: Reading | Mapping[str, Any] | None = None, **switches: Any) -> Reading:
@@ -115,13 +146,15 @@ class Reading:
         elif isinstance(reading, Mapping):
             base = dict(reading)
         else:
-            raise ValueError(f"petits_pas: a reading is a Reading or a dict of switches, "
-                             f"not {reading!r}")
+            raise ValueError(
+                f"petits_pas: a reading is a Reading or a dict of switches, not {reading!r}"
+            )
         base.update(switches)
         unknown = sorted(set(base) - set(CHOICES))
         if unknown:
-            raise ValueError(f"petits_pas: unknown switch(es) {unknown}; "
-                             f"known: {', '.join(CHOICES)}")
+            raise ValueError(
+                f"petits_pas: unknown switch(es) {unknown}; known: {', '.join(CHOICES)}"
+            )
         return cls(**base)
 
     def value(self, card: Card) -> int:
@@ -135,8 +168,11 @@ class Reading:
 
     def changes(self) -> dict[str, str]:
         """The switches that differ from the default reading."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != DEFAULTS[f.name]}
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != DEFAULTS[f.name]
+        }
 
     def __str__(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.changes().items()) or "default"

@@ -76,7 +76,9 @@ class PetitsPasState(State):
             "result": table.result,
             "steps": table.steps,
             "reading": dict(self.game.options),
-            "explained": {lang: [explain(event, lang) for event in events] for lang in ("fr", "en")},
+            "explained": {
+                lang: [explain(event, lang) for event in events] for lang in ("fr", "en")
+            },
         }
 
 
@@ -100,5 +102,6 @@ class PetitsPas(Game[PetitsPasState]):
             return text
         if isinstance(text, str) and text.strip().lower() == "step":
             return STEP
-        raise NotationError(f"{text!r} is not an action of A Petits Pas: the only one is 'step'",
-                            text=str(text))
+        raise NotationError(
+            f"{text!r} is not an action of A Petits Pas: the only one is 'step'", text=str(text)
+        )

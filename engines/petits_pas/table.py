@@ -123,9 +123,13 @@ class Table:
             if top.suit != taker.suit:
                 continue
             rank = value(top)
-            if not (rank < value(taker) if rule == "lower"
-                    else rank < last if rule == "descending"
-                    else rank == last - 1):
+            if not (
+                rank < value(taker)
+                if rule == "lower"
+                else rank < last
+                if rule == "descending"
+                else rank == last - 1
+            ):
                 break
             taken.append(place)
             last = rank
@@ -142,8 +146,14 @@ class Table:
         if plan.kind == "blocked":  # the stock lasts, or the deal would be over already
             self.places.append([self.stock.pop()])
             if events is not None:
-                events.append({"kind": "deal", "card": str(self.places[-1][-1]),
-                               "to": len(self.places) - 1, "stock": len(self.stock)})
+                events.append(
+                    {
+                        "kind": "deal",
+                        "card": str(self.places[-1][-1]),
+                        "to": len(self.places) - 1,
+                        "stock": len(self.stock),
+                    }
+                )
         else:
             self._carry_out(plan)
             self._settle(events)
@@ -154,8 +164,12 @@ class Table:
     def _describe(self, plan: Plan) -> dict[str, Any]:
         places = self.places
         pile = places[plan.place]
-        event: dict[str, Any] = {"kind": plan.kind, "card": str(pile[-1]), "from": plan.place,
-                                 "over": [str(places[p][-1]) for p in plan.over]}
+        event: dict[str, Any] = {
+            "kind": plan.kind,
+            "card": str(pile[-1]),
+            "from": plan.place,
+            "over": [str(places[p][-1]) for p in plan.over],
+        }
         if plan.met is not None:
             event["meets"] = str(places[plan.met][-1])
         if plan.kind in ("take", "cover"):

@@ -44,8 +44,9 @@ def _make(entrant: Any, seed: int) -> Bot[Any]:
     return as_bot(entrant)
 
 
-def round_lengths(entrant: Any, dexterity: float, rounds: int = 1000, seed: int = 0,
-                  players: int = 3) -> list[dict]:
+def round_lengths(
+    entrant: Any, dexterity: float, rounds: int = 1000, seed: int = 0, players: int = 3
+) -> list[dict]:
     """Play `rounds` rounds with every seat played by `entrant` (a Bot class, a bot, or a
     function of the observation) at `dexterity`; one record per round: `pulls`, `end`
     ("collapse" or "cleared") and `left` (cards still on the roof at the end)."""
@@ -54,20 +55,27 @@ def round_lengths(entrant: Any, dexterity: float, rounds: int = 1000, seed: int 
     records: list[dict] = []
     while len(records) < rounds:
         state = game.new_game(rng.randrange(2**32))
-        bots = [with_dexterity(_make(entrant, rng.randrange(2**32)), dexterity)
-                for _ in range(players)]
+        bots = [
+            with_dexterity(_make(entrant, rng.randrange(2**32)), dexterity) for _ in range(players)
+        ]
         while not state.is_terminal() and len(records) < rounds:
             done = len(state.results)
             state.apply(bots[state.current_player()](state))
             if len(state.results) > done:
                 result = state.results[-1]
-                records.append({"pulls": result["pulls"], "end": result["end"],
-                                "left": state.roof.count()})
+                records.append(
+                    {"pulls": result["pulls"], "end": result["end"], "left": state.roof.count()}
+                )
     return records
 
 
-def tournament(entrants: dict[str, Any], games: int = 200, seed: int = 0, players: int = 3,
-               dexterity: float = 0.5) -> list[dict]:
+def tournament(
+    entrants: dict[str, Any],
+    games: int = 200,
+    seed: int = 0,
+    players: int = 3,
+    dexterity: float = 0.5,
+) -> list[dict]:
     """Whole games between `players` entrants drawn for each game (seats shuffled), all at
     the same `dexterity`. One row per entrant: games, wins, win rate, rounds played,
     candies, collapses caused per round, cards per round."""
@@ -78,11 +86,14 @@ def tournament(entrants: dict[str, Any], games: int = 200, seed: int = 0, player
     rng = random.Random(seed)
     rows: dict[str, dict[str, int]] = {
         name: dict.fromkeys(("games", "wins", "rounds", "candies", "collapses", "cards"), 0)
-        for name in names}
+        for name in names
+    }
     for _ in range(games):
         seated = rng.sample(names, players)
-        bots = [with_dexterity(_make(entrants[name], rng.randrange(2**32)), dexterity)
-                for name in seated]
+        bots = [
+            with_dexterity(_make(entrants[name], rng.randrange(2**32)), dexterity)
+            for name in seated
+        ]
         state = game.new_game(rng.randrange(2**32))
         while not state.is_terminal():
             if state.ply > 20_000:
@@ -99,8 +110,14 @@ def tournament(entrants: dict[str, Any], games: int = 200, seed: int = 0, player
     table = []
     for name, row in rows.items():
         rounds = max(row["rounds"], 1)
-        table.append({"bot": name, "games": row["games"], "wins": row["wins"],
-                      "win rate": round(row["wins"] / max(row["games"], 1), 3),
-                      "collapses/round": round(row["collapses"] / rounds, 3),
-                      "cards/round": round(row["cards"] / rounds, 2)})
+        table.append(
+            {
+                "bot": name,
+                "games": row["games"],
+                "wins": row["wins"],
+                "win rate": round(row["wins"] / max(row["games"], 1), 3),
+                "collapses/round": round(row["collapses"] / rounds, 3),
+                "cards/round": round(row["cards"] / rounds, 2),
+            }
+        )
     return sorted(table, key=lambda r: -r["win rate"])

@@ -88,8 +88,12 @@ class CarefulBot(SorciereBot):
     def pull_slot(self, state: SorciereState) -> int:
         seat = state.current_player()
         slots = [s for s in state.roof.present() if keep_chance(state, seat, s) > 0]
-        return self.best([(-collapse_probability(state, s, self.dexterity), s)
-                          for s in slots or state.roof.present()])
+        return self.best(
+            [
+                (-collapse_probability(state, s, self.dexterity), s)
+                for s in slots or state.roof.present()
+            ]
+        )
 
 
 class GreedyBot(SorciereBot):
@@ -120,8 +124,13 @@ class ExpectedValueBot(SorciereBot):
         weights = [math.exp(self.BETA * c) for c in counts]
         return weights[seat] / sum(weights)
 
-    def end_value(self, state: SorciereState, seat: int, collapser: int | None,
-                  counts: list[int] | None = None) -> float:
+    def end_value(
+        self,
+        state: SorciereState,
+        seat: int,
+        collapser: int | None,
+        counts: list[int] | None = None,
+    ) -> float:
         return 1.0 if state.round_score(collapser, counts)["winner"] == seat else 0.0
 
     def pull_slot(self, state: SorciereState) -> int:
@@ -153,8 +162,12 @@ class ExpectedValueBot(SorciereBot):
         return self.best(scored)
 
 
-def bot_for_level(level: str, seed: int | None = None, seconds: float | None = 1.0,
-                  dexterity: float = DEFAULT_DEXTERITY) -> SorciereBot:
+def bot_for_level(
+    level: str,
+    seed: int | None = None,
+    seconds: float | None = 1.0,
+    dexterity: float = DEFAULT_DEXTERITY,
+) -> SorciereBot:
     """The bot of a level of LEVELS: "1" random, "2" careful, "3" greedy, "4" expected
     value, pulling with `dexterity`. Each answers at once: `seconds` is taken like every
     game's, and never needed."""

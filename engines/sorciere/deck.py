@@ -19,7 +19,8 @@ class Card(NamedTuple):
 
 
 DEFAULT_DECK: tuple[Card, ...] = tuple(
-    Card(treat, canes) for treat in TREATS for canes in (0, 0, 0, 1, 1, 1, 2, 2, 2))
+    Card(treat, canes) for treat in TREATS for canes in (0, 0, 0, 1, 1, 1, 2, 2, 2)
+)
 """Card id -> card. Ids are private to the engine: they never leave it."""
 
 PER_TREAT = {treat: sum(card.treat == treat for card in DEFAULT_DECK) for treat in TREATS}

@@ -72,8 +72,14 @@ DEFAULT_DEXTERITY = 0.5
 """Dexterity of a pull written without one (`pull 17`): bots, tests and notebooks."""
 
 PARAMETERS = {
-    "WALL_WEIGHT": WALL_WEIGHT, "BASE": BASE, "LOST": LOST, "LOAD": LOAD, "WEAK": WEAK,
-    "SPAN": SPAN, "HAND_STEADY": HAND_STEADY, "HAND_SHAKY": HAND_SHAKY,
+    "WALL_WEIGHT": WALL_WEIGHT,
+    "BASE": BASE,
+    "LOST": LOST,
+    "LOAD": LOAD,
+    "WEAK": WEAK,
+    "SPAN": SPAN,
+    "HAND_STEADY": HAND_STEADY,
+    "HAND_SHAKY": HAND_SHAKY,
     "DEFAULT_DEXTERITY": DEFAULT_DEXTERITY,
 }
 """The tuned constants of the model, for notebooks and reports."""
@@ -125,17 +131,32 @@ def _slots() -> tuple[Slot, ...]:
     for index in range(SIZE):
         row, col = divmod(index, SIDE)
         dx, dy, angle = _jitter(index)
-        slots.append(Slot(index, row, col, _ring(row, col), _walls(row, col),
-                          round(col + dx, 3), round(row + dy, 3), round(angle, 1)))
+        slots.append(
+            Slot(
+                index,
+                row,
+                col,
+                _ring(row, col),
+                _walls(row, col),
+                round(col + dx, 3),
+                round(row + dy, 3),
+                round(angle, 1),
+            )
+        )
     return tuple(slots)
 
 
 SLOTS = _slots()
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(other.index for other in SLOTS
-          if other.index != slot.index and abs(other.row - slot.row) <= 1
-          and abs(other.col - slot.col) <= 1)
-    for slot in SLOTS)
+    tuple(
+        other.index
+        for other in SLOTS
+        if other.index != slot.index
+        and abs(other.row - slot.row) <= 1
+        and abs(other.col - slot.col) <= 1
+    )
+    for slot in SLOTS
+)
 
 
 def _laying_order() -> tuple[int, ...]:
@@ -143,8 +164,10 @@ def _laying_order() -> tuple[int, ...]:
         lo, hi = slot.ring, SIDE - 1 - slot.ring
         return min(abs(slot.row - r) + abs(slot.col - c) for r in (lo, hi) for c in (lo, hi))
 
-    return tuple(slot.index for slot in sorted(
-        SLOTS, key=lambda slot: (slot.ring, corner_distance(slot), slot.index)))
+    return tuple(
+        slot.index
+        for slot in sorted(SLOTS, key=lambda slot: (slot.ring, corner_distance(slot), slot.index))
+    )
 
 
 LAYING_ORDER = _laying_order()
@@ -159,7 +182,7 @@ WALL_PANELS = (
 
 
 def hand(dexterity: float) -> float:
-    """The multiplier m(x) of the hazard for a pull at dexterity x (bounds checked by the caller)."""
+    """The multiplier m(x) of the hazard for a pull at dexterity x (the caller checks bounds)."""
     return HAND_SHAKY - (HAND_SHAKY - HAND_STEADY) * dexterity
 
 
@@ -213,7 +236,9 @@ class Roof:
     def support_if_put(self, index: int) -> int:
         """σ of a card put back on top in the empty slot `index`."""
         z = self.z
-        return WALL_WEIGHT * len(SLOTS[index].walls) + sum(z[n] is not None for n in NEIGHBOURS[index])
+        return WALL_WEIGHT * len(SLOTS[index].walls) + sum(
+            z[n] is not None for n in NEIGHBOURS[index]
+        )
 
     # -- risk ------------------------------------------------------------------------
     def terms(self, index: int) -> dict[str, float]:
@@ -253,8 +278,10 @@ class Roof:
 
     def risk_map(self, dexterity: float = DEFAULT_DEXTERITY) -> list[float | None]:
         """p for every slot (None where empty), rounded for display."""
-        return [None if h is None else round(self.probability(i, dexterity), 4)
-                for i, h in enumerate(self.z)]
+        return [
+            None if h is None else round(self.probability(i, dexterity), 4)
+            for i, h in enumerate(self.z)
+        ]
 
     # -- changes ---------------------------------------------------------------------
     def remove(self, index: int) -> None:

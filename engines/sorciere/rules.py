@@ -97,8 +97,7 @@ def parse_dexterity(text: str) -> float:
         raise NotationError(f"dexterity {quote(text)} is not a number", text=quote(text))
     value = float(text)
     if not 0.0 <= value <= 1.0:
-        raise NotationError(f"dexterity must be between 0 and 1, not {value:g}",
-                            text=quote(text))
+        raise NotationError(f"dexterity must be between 0 and 1, not {value:g}", text=quote(text))
     return round(value, PRECISION)
 
 
@@ -112,14 +111,17 @@ def parse_action(text: Any) -> Pull | Put | Next:
             continue
         slot = int(match.group(1))
         if not 0 <= slot < SIZE:
-            raise NotationError(f"{quote(cleaned)}: slots are numbered 0 to {SIZE - 1}",
-                                text=quote(text))
+            raise NotationError(
+                f"{quote(cleaned)}: slots are numbered 0 to {SIZE - 1}", text=quote(text)
+            )
         if kind == "put":
             return Put(slot)
         dexterity = DEFAULT_DEXTERITY if match.group(2) is None else parse_dexterity(match.group(2))
         return Pull(slot, dexterity)
-    raise NotationError(f"{quote(text)} is not an action: write 'pull 17', 'pull 17@0.8', "
-                        "'put 9' or 'next'", text=quote(text))
+    raise NotationError(
+        f"{quote(text)} is not an action: write 'pull 17', 'pull 17@0.8', 'put 9' or 'next'",
+        text=quote(text),
+    )
 
 
 def is_slot(value: Any) -> bool:
@@ -127,8 +129,9 @@ def is_slot(value: Any) -> bool:
     return type(value) is int and 0 <= value < SIZE
 
 
-def collapse_probability(state: SorciereState, slot: int,
-                         dexterity: float = DEFAULT_DEXTERITY) -> float:
+def collapse_probability(
+    state: SorciereState, slot: int, dexterity: float = DEFAULT_DEXTERITY
+) -> float:
     """The exact chance that pulling the card in `slot` now brings the roof down."""
     return state.roof.probability(slot, dexterity)
 
@@ -237,8 +240,14 @@ class SorciereState(State):
         p = self.roof.probability(slot, action.dexterity)
         draw = self.rng.random()
         self.pulls += 1
-        event = {"type": "pull", "seat": seat, "slot": slot, "dexterity": action.dexterity,
-                 "risk": round(p, 4), "collapse": draw < p}
+        event = {
+            "type": "pull",
+            "seat": seat,
+            "slot": slot,
+            "dexterity": action.dexterity,
+            "risk": round(p, 4),
+            "collapse": draw < p,
+        }
         if draw < p:
             self.collapse = {"seat": seat, "slot": slot}
             return [event, *self._end_round(collapser=seat, last=seat)]
@@ -275,8 +284,7 @@ class SorciereState(State):
         self.held = self.held_from = None
         self.phase = "pull"
         self.to_move = (seat + 1) % self.game.players
-        return [{"type": "put", "seat": seat, "slot": action.slot,
-                 "treat": self.deck[card].treat}]
+        return [{"type": "put", "seat": seat, "slot": action.slot, "treat": self.deck[card].treat}]
 
     def round_score(self, collapser: int | None, counts: list[int] | None = None) -> dict:
         """Who takes a candy now: most cards among all but the collapser, ties by canes,
@@ -302,9 +310,13 @@ class SorciereState(State):
         if winner is not None:
             self.reserve -= 1
             self.candies[winner] += 1
-        result = {"round": self.round, "pulls": self.pulls,
-                  "end": "cleared" if collapser is None else "collapse",
-                  "collapser": collapser, **score}
+        result = {
+            "round": self.round,
+            "pulls": self.pulls,
+            "end": "cleared" if collapser is None else "collapse",
+            "collapser": collapser,
+            **score,
+        }
         self.results.append(result)
         self.phase = "scored"
         self.to_move = (last + 1) % self.game.players
@@ -346,15 +358,26 @@ class SorciereState(State):
             "round": self.round,
             "pulls": self.pulls,
             "phase": phase,
-            "slots": [{"slot": s.index, "x": s.x, "y": s.y, "angle": s.angle, "ring": s.ring,
-                       "walls": len(s.walls), "z": self.roof.z[s.index],
-                       "known": self.known.get(s.index)} for s in SLOTS],
+            "slots": [
+                {
+                    "slot": s.index,
+                    "x": s.x,
+                    "y": s.y,
+                    "angle": s.angle,
+                    "ring": s.ring,
+                    "walls": len(s.walls),
+                    "z": self.roof.z[s.index],
+                    "known": self.known.get(s.index),
+                }
+                for s in SLOTS
+            ],
             "walls": [list(panel) for panel in WALL_PANELS],
             "piles": [[self.card_view(c) for c in pile] for pile in self.piles],
             "candies": list(self.candies),
             "reserve": self.reserve,
-            "held": None if self.held is None else {**self.card_view(self.held),
-                                                    "from": self.held_from},
+            "held": None
+            if self.held is None
+            else {**self.card_view(self.held), "from": self.held_from},
             "aside": [self.card_view(c) for c in self.aside],
             "unseen": self.unseen(),
             "collapse": self.collapse,
@@ -362,8 +385,9 @@ class SorciereState(State):
             "winner": self.won_by,
         }
         if seat is not None and seat == self.current_player():
-            view["targets"] = ([a.slot for a in self.legal_actions()]
-                               if self.phase in ("pull", "put") else [])
+            view["targets"] = (
+                [a.slot for a in self.legal_actions()] if self.phase in ("pull", "put") else []
+            )
         return view
 
     def __str__(self) -> str:
@@ -387,13 +411,20 @@ class Sorciere(Game[SorciereState]):
     name = "sorciere"
     state_class = SorciereState
     title = {"fr": "Sorcière au pain d'épices", "en": "Gingerbread Witch"}
-    seat_names = {"fr": ("Hansel", "Gretel", "Jorinde", "Joringel"),
-                  "en": ("Hansel", "Gretel", "Jorinde", "Joringel")}
+    seat_names = {
+        "fr": ("Hansel", "Gretel", "Jorinde", "Joringel"),
+        "en": ("Hansel", "Gretel", "Jorinde", "Joringel"),
+    }
     min_players, max_players = 2, 4
     hidden_information = True
     chance = True
-    option_specs = {"players": Option(3, {"fr": "Joueurs", "en": "Players"}, {
-        n: {"fr": f"{n} joueurs", "en": f"{n} players"} for n in (2, 3, 4)})}
+    option_specs = {
+        "players": Option(
+            3,
+            {"fr": "Joueurs", "en": "Players"},
+            {n: {"fr": f"{n} joueurs", "en": f"{n} players"} for n in (2, 3, 4)},
+        )
+    }
     deck: tuple[Card, ...] = DEFAULT_DECK
 
     @property

@@ -15,6 +15,17 @@ from .rules import Position, Sortileges, SortilegesState, Turn
 from .search import SearchBot
 
 __all__ = [
-    "LEVELS", "LEVEL_LABELS", "AlphaBetaBot", "Board", "GreedyBot", "Position", "SearchBot",
-    "Sortileges", "SortilegesState", "Turn", "bot_for_level", "perft", "warm_up",
+    "LEVELS",
+    "LEVEL_LABELS",
+    "AlphaBetaBot",
+    "Board",
+    "GreedyBot",
+    "Position",
+    "SearchBot",
+    "Sortileges",
+    "SortilegesState",
+    "Turn",
+    "bot_for_level",
+    "perft",
+    "warm_up",
 ]

@@ -42,13 +42,18 @@ def territory(state: SortilegesState) -> tuple[dict[str, int], bool]:
     return owners, not met
 
 
-def analyse(state: SortilegesState, deadline: Deadline | None = None, seconds: float = 1.0,
-            bot: SearchBot | None = None) -> dict[str, Any]:
+def analyse(
+    state: SortilegesState,
+    deadline: Deadline | None = None,
+    seconds: float = 1.0,
+    bot: SearchBot | None = None,
+) -> dict[str, Any]:
     """The overlay's data for `state` (the live position), searched for `seconds` at most."""
     if state.is_terminal():
         return {"ply": state.ply, "status": "over"}
     if bot is None:
         from .fast import FastSearchBot
+
         bot = FastSearchBot(seconds)
     summary = bot.analyse(state, deadline)
     board = state.game.board
@@ -58,16 +63,30 @@ def analyse(state: SortilegesState, deadline: Deadline | None = None, seconds: f
     line, here = [], {seat: mover, 1 - seat: state.position().other}
     who = seat
     for target, spell in summary["pv"]:
-        line.append({"seat": who, "from": names[here[who]], "to": names[target],
-                     "spell": None if spell is None else names[spell]})
+        line.append(
+            {
+                "seat": who,
+                "from": names[here[who]],
+                "to": names[target],
+                "spell": None if spell is None else names[spell],
+            }
+        )
         here[who] = target
         who = 1 - who
     best_target, best_spell = summary["best"]
-    best = f"{names[mover]}-{names[best_target]}" + ("" if best_spell is None
-                                                     else f"/{names[best_spell]}")
+    best = f"{names[mover]}-{names[best_target]}" + (
+        "" if best_spell is None else f"/{names[best_spell]}"
+    )
     return {
-        "ply": state.ply, "status": "done", "seat": seat,
+        "ply": state.ply,
+        "status": "done",
+        "seat": seat,
         "steps": {names[t]: value(score) for t, score in summary["steps"].items()},
-        "territory": owners, "separated": apart, "pv": line, "best": best,
-        "value": value(summary["score"]), "depth": summary["depth"], "nodes": summary["nodes"],
+        "territory": owners,
+        "separated": apart,
+        "pv": line,
+        "best": best,
+        "value": value(summary["score"]),
+        "depth": summary["depth"],
+        "nodes": summary["nodes"],
     }

@@ -40,17 +40,22 @@ class Board:
     def __init__(self, files: int, ranks: int):
         for name, side in (("files", files), ("ranks", ranks)):
             if not (type(side) is int and self.MIN_SIDE <= side <= self.MAX_SIDE):
-                raise ValueError(f"{name} must be a whole number from {self.MIN_SIDE} to "
-                                 f"{self.MAX_SIDE}, not {quote(side)}")
+                raise ValueError(
+                    f"{name} must be a whole number from {self.MIN_SIDE} to "
+                    f"{self.MAX_SIDE}, not {quote(side)}"
+                )
         if files * ranks > self.MAX_SQUARES:
-            raise ValueError(f"a {files}×{ranks} board has {files * ranks} squares; the most "
-                             f"is {self.MAX_SQUARES} (the searches name a square in 6 bits)")
+            raise ValueError(
+                f"a {files}×{ranks} board has {files * ranks} squares; the most "
+                f"is {self.MAX_SQUARES} (the searches name a square in 6 bits)"
+            )
         self.files = files
         self.ranks = ranks
         self.size = files * ranks
         self.full = (1 << self.size) - 1
-        self.names = tuple(f"{string.ascii_lowercase[i % files]}{i // files + 1}"
-                           for i in range(self.size))
+        self.names = tuple(
+            f"{string.ascii_lowercase[i % files]}{i // files + 1}" for i in range(self.size)
+        )
         self.index = {name: i for i, name in enumerate(self.names)}
         self.neighbours = tuple(self._neighbour_mask(i) for i in range(self.size))
 
@@ -80,21 +85,32 @@ class Board:
     def square(self, name: str) -> int:
         """The square called `name`; NotationError if this board has none."""
         if type(name) is not str or name not in self.index:
-            raise NotationError(f"{quote(name)} is not a square of a {self} board",
-                                square=quote(name))
+            raise NotationError(
+                f"{quote(name)} is not a square of a {self} board", square=quote(name)
+            )
         return self.index[name]
 
     def symmetries(self) -> list[tuple[int, ...]]:
         """The board's mirror images and rotations as square maps (`m[square]` = image):
         4 for a rectangle, 8 for a square; the identity first."""
         n, m = self.files - 1, self.ranks - 1
-        moves = [lambda f, r: (f, r), lambda f, r: (n - f, r), lambda f, r: (f, m - r),
-                 lambda f, r: (n - f, m - r)]
+        moves = [
+            lambda f, r: (f, r),
+            lambda f, r: (n - f, r),
+            lambda f, r: (f, m - r),
+            lambda f, r: (n - f, m - r),
+        ]
         if n == m:
-            moves += [lambda f, r: (r, f), lambda f, r: (n - r, f), lambda f, r: (r, n - f),
-                      lambda f, r: (n - r, n - f)]
-        return [tuple(self.square_at(*move(*self.coordinates(s))) for s in range(self.size))
-                for move in moves]
+            moves += [
+                lambda f, r: (r, f),
+                lambda f, r: (n - r, f),
+                lambda f, r: (r, n - f),
+                lambda f, r: (n - r, n - f),
+            ]
+        return [
+            tuple(self.square_at(*move(*self.coordinates(s))) for s in range(self.size))
+            for move in moves
+        ]
 
     def distance(self, a: int, b: int) -> int:
         """How many king steps separate two squares on an empty board."""

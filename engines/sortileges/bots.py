@@ -78,8 +78,9 @@ class GreedyBot(Bot[SortilegesState]):
             scored.append((-evaluation.score(after, other, target), (target, spell)))
         self.nodes = len(scored)
         best = max(score for score, _ in scored)
-        return as_turn(game.board, mover,
-                       self.rng.choice([c for score, c in scored if score == best]))
+        return as_turn(
+            game.board, mover, self.rng.choice([c for score, c in scored if score == best])
+        )
 
 
 class AlphaBetaBot(Bot[SortilegesState]):
@@ -127,8 +128,9 @@ class AlphaBetaBot(Bot[SortilegesState]):
         assert best is not None  # depth 1 always completes
         return as_turn(game.board, root.mover, best)
 
-    def negamax(self, spelled: int, mover: int, other: int, depth: int, ply: int,
-                alpha: float, beta: float) -> float:
+    def negamax(
+        self, spelled: int, mover: int, other: int, depth: int, ply: int, alpha: float, beta: float
+    ) -> float:
         """The score of the position for the witch to move, searched `depth` turns deep."""
         self.nodes += 1
         if not self.nodes % self.CHECK_EVERY:
@@ -147,8 +149,9 @@ class AlphaBetaBot(Bot[SortilegesState]):
                 return score
         if not self.game.steps(spelled, mover, other):
             return ply - WIN
-        turns = first_then([] if hint is None else [hint],
-                           candidate_turns(self.game, spelled, mover, other))
+        turns = first_then(
+            [] if hint is None else [hint], candidate_turns(self.game, spelled, mover, other)
+        )
         start_alpha, best, best_turn = alpha, -math.inf, None
         for target, spell in turns:
             after = spelled if spell is None else spelled | 1 << spell
@@ -163,8 +166,9 @@ class AlphaBetaBot(Bot[SortilegesState]):
         return best
 
 
-def bot_for_level(level: str, seed: int | None = None,
-                  seconds: float | None = 1.0) -> Bot[SortilegesState]:
+def bot_for_level(
+    level: str, seed: int | None = None, seconds: float | None = 1.0
+) -> Bot[SortilegesState]:
     """The bot of a level of LEVELS: "1" random, "2" greedy, "3" alpha-beta thinking at most
     `seconds` (None: no limit of its own), "4" the strong search in readable Python
     (`search.SearchBot`), "5" the same search compiled with numba (`fast.FastSearchBot`),
@@ -180,6 +184,7 @@ def bot_for_level(level: str, seed: int | None = None,
     if level == "4":
         return SearchBot(seconds)
     from .fast import FastSearchBot  # loads numba: only level 5 and the solver need it
+
     return FastSearchBot(seconds)
 
 
@@ -188,4 +193,5 @@ def warm_up() -> float:
     from the disk cache after the first time); returns the seconds taken. numba is loaded
     here, when called, not when this module is imported."""
     from .fast import warm_up as compile_kernels
+
     return compile_kernels()

@@ -126,15 +126,17 @@ Evaluate = Callable[[Features], float]
 def house_distances(game: Sortileges) -> tuple[int, ...]:
     """For each square, the king steps to the nearest house."""
     board = game.board
-    return tuple(min(board.distance(square, house) for house in game.houses)
-                 for square in range(board.size))
+    return tuple(
+        min(board.distance(square, house) for house in game.houses) for square in range(board.size)
+    )
 
 
 class Evaluator:
     """Scores positions for the witch to move: `score(spelled, mover, other)`."""
 
-    def __init__(self, game: Sortileges, weights: Weights = DEFAULT_WEIGHTS,
-                 evaluate: Evaluate | None = None):
+    def __init__(
+        self, game: Sortileges, weights: Weights = DEFAULT_WEIGHTS, evaluate: Evaluate | None = None
+    ):
         board = game.board
         self.game = game
         self.geometry = Geometry.of(board.files, board.ranks)
@@ -153,10 +155,16 @@ class Evaluator:
             my_region = mine.bit_count()
             their_region = theirs.bit_count()
         return Features(
-            (neighbours[mover] & free).bit_count(), (neighbours[other] & free).bit_count(),
-            mine.bit_count(), theirs.bit_count(),
-            self.house_distance[mover], self.house_distance[other],
-            not met, my_region, their_region)
+            (neighbours[mover] & free).bit_count(),
+            (neighbours[other] & free).bit_count(),
+            mine.bit_count(),
+            theirs.bit_count(),
+            self.house_distance[mover],
+            self.house_distance[other],
+            not met,
+            my_region,
+            their_region,
+        )
 
     def score(self, spelled: int, mover: int, other: int) -> float:
         """The static score for the witch to move (no win/loss check: the search does it)."""
@@ -166,9 +174,10 @@ class Evaluator:
         mine, theirs, met = self.geometry.voronoi(free, mover, other)
         weights = self.weights
         my_territory, their_territory = mine.bit_count(), theirs.bit_count()
-        score = (weights.mobility * ((self.neighbours[mover] & free).bit_count()
-                                     - (self.neighbours[other] & free).bit_count())
-                 + weights.house * (self.house_distance[other] - self.house_distance[mover]))
+        score = weights.mobility * (
+            (self.neighbours[mover] & free).bit_count()
+            - (self.neighbours[other] & free).bit_count()
+        ) + weights.house * (self.house_distance[other] - self.house_distance[mover])
         if met:
             return score + weights.territory * (my_territory - their_territory)
         return score + weights.race * (my_territory - their_territory + 0.5)
@@ -178,8 +187,9 @@ def linear(weights: Weights) -> Evaluate:
     """The default evaluation written as a plain function of the features (for notebooks)."""
 
     def evaluate(f: Features) -> float:
-        score = (weights.mobility * (f.my_steps - f.their_steps)
-                 + weights.house * (f.their_house - f.my_house))
+        score = weights.mobility * (f.my_steps - f.their_steps) + weights.house * (
+            f.their_house - f.my_house
+        )
         if f.separated:
             return score + weights.race * (f.my_region - f.their_region + 0.5)
         return score + weights.territory * (f.my_territory - f.their_territory)

@@ -74,9 +74,13 @@ class ExactEndgame:
 
     def best_turns(self, spelled: int, mover: int, other: int) -> list[tuple[Candidate, float]]:
         """Every turn with its exact score for the witch to move, best first."""
-        scored = [((target, spell), -self.value(spelled if spell is None else spelled | 1 << spell,
-                                                other, target))
-                  for target, spell in every_turn(self.game, spelled, mover, other)]
+        scored = [
+            (
+                (target, spell),
+                -self.value(spelled if spell is None else spelled | 1 << spell, other, target),
+            )
+            for target, spell in every_turn(self.game, spelled, mover, other)
+        ]
         return sorted(scored, key=lambda item: -item[1])
 
     def search(self, spelled: int, mover: int, other: int, alpha: float, beta: float) -> float:

@@ -46,13 +46,18 @@ class Turn:
         cleaned = action_text(text).strip().lower()
         shape = TURN_SHAPE.fullmatch(cleaned)
         if shape is None:
-            raise NotationError(f"{quote(text)} is not a turn: write from-to/spell (c1-c2/d5), "
-                                "or from-to (c1-c2) when no square can be spelled",
-                                text=quote(text))
+            raise NotationError(
+                f"{quote(text)} is not a turn: write from-to/spell (c1-c2/d5), "
+                "or from-to (c1-c2) when no square can be spelled",
+                text=quote(text),
+            )
         for name in shape.groups():
             if name is not None and name not in board.index:
-                raise NotationError(f"{quote(cleaned)}: {quote(name)} is not a square of a "
-                                    f"{board} board", text=quote(text), square=quote(name))
+                raise NotationError(
+                    f"{quote(cleaned)}: {quote(name)} is not a square of a {board} board",
+                    text=quote(text),
+                    square=quote(name),
+                )
         return cls(*shape.groups())
 
 
@@ -82,8 +87,12 @@ class SortilegesState(State):
 
     game: Sortileges
 
-    def setup(self, first: int | None = None, witches: Sequence[str] | None = None,
-              spells: Sequence[str] = ()) -> None:
+    def setup(
+        self,
+        first: int | None = None,
+        witches: Sequence[str] | None = None,
+        spells: Sequence[str] = (),
+    ) -> None:
         first = self.rng.randrange(2) if first is None else check_choice("first", first, (0, 1))
         board = self.game.board
         homes = [board.names[house] for house in self.game.houses]
@@ -215,8 +224,10 @@ class SortilegesState(State):
             "last": last,
         }
         if seat == self.current_player():
-            view["turns"] = {names[target]: [names[s] for s in squares_of(spells)]
-                             for target, spells in self.turn_squares()}
+            view["turns"] = {
+                names[target]: [names[s] for s in squares_of(spells)]
+                for target, spells in self.turn_squares()
+            }
         view["winner"] = self.won_by
         return view
 
@@ -234,7 +245,7 @@ class SortilegesState(State):
         for rank in reversed(range(board.ranks)):
             cells = (marks.get(board.square_at(file, rank), ".") for file in range(board.files))
             rows.append(f"{rank + 1:>2} {' '.join(cells)}")
-        rows.append("   " + " ".join(string.ascii_lowercase[:board.files]))
+        rows.append("   " + " ".join(string.ascii_lowercase[: board.files]))
         return "\n".join(rows)
 
 
@@ -248,8 +259,13 @@ class Sortileges(Game[SortilegesState]):
     option_specs = {
         "files": Option(6, {"fr": "Colonnes", "en": "Files"}),
         "ranks": Option(8, {"fr": "Rangées", "en": "Ranks"}),
-        "houses": Option(None, {"fr": "Maisons (deux cases ; aucune : celles d'Isola)",
-                                "en": "Houses (two squares; none: Isola's)"}),
+        "houses": Option(
+            None,
+            {
+                "fr": "Maisons (deux cases ; aucune : celles d'Isola)",
+                "en": "Houses (two squares; none: Isola's)",
+            },
+        ),
     }
 
     def __init__(self, **options: Any):
@@ -261,8 +277,10 @@ class Sortileges(Game[SortilegesState]):
     def check_options(self) -> None:
         """Build the board and the houses, refusing what the rules cannot use."""
         sides = range(Board.MIN_SIDE, Board.MAX_SIDE + 1)
-        self.board = Board.of(check_choice("files", self.options["files"], sides),
-                              check_choice("ranks", self.options["ranks"], sides))
+        self.board = Board.of(
+            check_choice("files", self.options["files"], sides),
+            check_choice("ranks", self.options["ranks"], sides),
+        )
         names = self.options["houses"]
         if names is None:
             self.houses = isola_houses(self.board)
@@ -274,8 +292,10 @@ class Sortileges(Game[SortilegesState]):
             except NotationError as error:
                 raise ValueError(f"houses: {error}") from None
         if self.houses[0] == self.houses[1]:
-            raise ValueError("the two houses must be different squares, not twice "
-                             f"{self.board.names[self.houses[0]]}")
+            raise ValueError(
+                "the two houses must be different squares, not twice "
+                f"{self.board.names[self.houses[0]]}"
+            )
         self.house_mask = 1 << self.houses[0] | 1 << self.houses[1]
 
     def parse_action(self, text: str) -> Turn:

@@ -70,9 +70,15 @@ class SearchBot(Bot[SortilegesState]):
     unfinished pass and answer, so that a loaded machine still keeps within 10 %."""
     TABLE_LIMIT = 400_000
 
-    def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
-                 weights: Weights = DEFAULT_WEIGHTS, evaluate: Evaluate | None = None,
-                 exact_endgame: bool = True, keep_table: bool = True):
+    def __init__(
+        self,
+        seconds: float | None = 1.0,
+        max_depth: int | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+        evaluate: Evaluate | None = None,
+        exact_endgame: bool = True,
+        keep_table: bool = True,
+    ):
         self.seconds = seconds
         self.max_depth = max_depth
         self.weights = weights
@@ -118,11 +124,18 @@ class SearchBot(Bot[SortilegesState]):
             raise GameOverError("the game is over: there is no position to analyse")
         budget = (deadline or Deadline()).capped(self.seconds, self.MARGIN)
         best = self.search_root(state, budget, per_step=True)
-        return {"best": best, "score": self.score, "depth": self.depth, "pv": list(self.pv),
-                "steps": dict(self.root_scores), "nodes": self.nodes}
+        return {
+            "best": best,
+            "score": self.score,
+            "depth": self.depth,
+            "pv": list(self.pv),
+            "steps": dict(self.root_scores),
+            "nodes": self.nodes,
+        }
 
-    def search_root(self, state: SortilegesState, budget: Deadline,
-                    per_step: bool = False) -> Candidate:
+    def search_root(
+        self, state: SortilegesState, budget: Deadline, per_step: bool = False
+    ) -> Candidate:
         """The best candidate turn found within `budget` (the bot's own time, already cut
         to the caller's deadline); with `per_step`, every step square's score as well."""
         game = state.game
@@ -141,8 +154,7 @@ class SearchBot(Bot[SortilegesState]):
         longest = game.board.size + 2
         for depth in range(1, (self.max_depth or longest) + 1):
             try:
-                score, found, steps = self._root_pass(turns, spelled, mover, other, depth,
-                                                      per_step)
+                score, found, steps = self._root_pass(turns, spelled, mover, other, depth, per_step)
             except SearchCancelled as stop:
                 partial = stop.args[0] if stop.args else None
                 # a turn that beat the previous best is kept, except in an analysis, whose
@@ -160,8 +172,15 @@ class SearchBot(Bot[SortilegesState]):
         self.elapsed = time.monotonic() - started
         return best
 
-    def _root_pass(self, turns: list[Candidate], spelled: int, mover: int, other: int,
-                   depth: int, per_step: bool):
+    def _root_pass(
+        self,
+        turns: list[Candidate],
+        spelled: int,
+        mover: int,
+        other: int,
+        depth: int,
+        per_step: bool,
+    ):
         alpha, beta = -math.inf, math.inf
         best_score, best = -math.inf, turns[0]
         steps: dict[int, float] = {}
@@ -183,8 +202,17 @@ class SearchBot(Bot[SortilegesState]):
         return best_score, best, steps
 
     # -- the tree --------------------------------------------------------------------
-    def _store(self, spelled: int, mover: int, other: int, depth: int, score: float,
-               bound: int, move: Candidate | None, ply: int) -> None:
+    def _store(
+        self,
+        spelled: int,
+        mover: int,
+        other: int,
+        depth: int,
+        score: float,
+        bound: int,
+        move: Candidate | None,
+        ply: int,
+    ) -> None:
         key = position_key(spelled, mover, other)
         table = self.transpositions
         old = table.get(key)
@@ -203,12 +231,16 @@ class SearchBot(Bot[SortilegesState]):
             for key in stale:
                 del self.transpositions[key]
 
-    def negamax(self, spelled: int, mover: int, other: int, depth: int, ply: int,
-                alpha: float, beta: float) -> float:
+    def negamax(
+        self, spelled: int, mover: int, other: int, depth: int, ply: int, alpha: float, beta: float
+    ) -> float:
         """The score for the witch to move, `depth` turns deep, inside (alpha, beta)."""
         self.nodes += 1
-        if not self.nodes % self.CHECK_EVERY and self.deadline is not None \
-                and self.deadline.expired():
+        if (
+            not self.nodes % self.CHECK_EVERY
+            and self.deadline is not None
+            and self.deadline.expired()
+        ):
             raise SearchCancelled
         game = self.game
         assert game is not None, "_prepare sets the game before any search"
@@ -267,13 +299,15 @@ class SearchBot(Bot[SortilegesState]):
                                 slot.insert(0, turn)
                                 del slot[2:]
                         break
-        self._store(spelled, mover, other, depth, best, bound_of(best, start_alpha, beta),
-                    best_turn, ply)
+        self._store(
+            spelled, mover, other, depth, best, bound_of(best, start_alpha, beta), best_turn, ply
+        )
         return best
 
     # -- explanations ----------------------------------------------------------------
-    def _principal_variation(self, spelled: int, mover: int, other: int,
-                             first: Candidate, length: int = 8) -> list[Candidate]:
+    def _principal_variation(
+        self, spelled: int, mover: int, other: int, first: Candidate, length: int = 8
+    ) -> list[Candidate]:
         """The expected line: `first`, then the table's best turn at each position."""
         assert self.game is not None, "called after a search"
         line, seen = [first], set()
@@ -295,4 +329,3 @@ class SearchBot(Bot[SortilegesState]):
     def _table_move(self, key: int) -> Candidate | None:
         entry = self.transpositions.get(key)
         return None if entry is None else entry[3]
-

@@ -33,8 +33,9 @@ EMPTY, EXACT, LOWER, UPPER = 0, 1, 2, 3
 
 def settled(score, bound, alpha, beta):
     """Does a stored score (with its bound) answer a search of window (alpha, beta)?"""
-    return bound == EXACT or (bound == LOWER and score >= beta) or \
-        (bound == UPPER and score <= alpha)
+    return (
+        bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha)
+    )
 
 
 def bound_of(best, start_alpha, beta):
@@ -139,8 +140,10 @@ Candidate = tuple[int, "int | None"]
 def steps_by_room(game: Sortileges, spelled: int, mover: int, other: int) -> list[int]:
     """The step squares of the witch to move, those with most room (free neighbours) first;
     ties keep the squares' order."""
-    return sorted(squares_of(game.steps(spelled, mover, other)),
-                  key=lambda target: -game.steps(spelled, target, other).bit_count())
+    return sorted(
+        squares_of(game.steps(spelled, mover, other)),
+        key=lambda target: -game.steps(spelled, target, other).bit_count(),
+    )
 
 
 def candidate_spells(spellable: int, near: int, full_width: bool):
@@ -151,8 +154,9 @@ def candidate_spells(spellable: int, near: int, full_width: bool):
     return spellable & near
 
 
-def candidate_turns(game: Sortileges, spelled: int, mover: int, other: int,
-                    full_width: bool = False) -> Iterator[Candidate]:
+def candidate_turns(
+    game: Sortileges, spelled: int, mover: int, other: int, full_width: bool = False
+) -> Iterator[Candidate]:
     """The turns the playing bots search, steps with most room first.
 
     Spells are limited to the squares next to the other witch (only these take away her next

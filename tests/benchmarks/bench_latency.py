@@ -55,18 +55,28 @@ def main() -> int:
         root = pathlib.Path(tmp) / "notebooks"
         root.mkdir()
         notebook = nbformat.v4.new_notebook()
-        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                           "language": "python"}
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         notebook.cells = [nbformat.v4.new_code_cell(SOURCE.format(seed=args.seed))]
         nbformat.write(notebook, root / "bench.ipynb")
 
         started = time.monotonic()
-        with JupyterServer(root) as server, sync_playwright() as playwright, \
-                tempfile.TemporaryDirectory(prefix="ludo-chromium-") as profile:
+        with (
+            JupyterServer(root) as server,
+            sync_playwright() as playwright,
+            tempfile.TemporaryDirectory(prefix="ludo-chromium-") as profile,
+        ):
             print(f"jupyter lab ready in {time.monotonic() - started:.1f} s")
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-                viewport={"width": 1200, "height": 900})
+                profile,
+                executable_path=CHROMIUM,
+                headless=True,
+                args=CHROMIUM_ARGS,
+                viewport={"width": 1200, "height": 900},
+            )
             page = context.new_page()
             view = NotebookPage(page, server, "bench.ipynb", ui="lab").open(timeout=120)
             view.run_all()
@@ -92,7 +102,8 @@ def main() -> int:
                     "(svg.querySelectorAll('.sp-target-step').length > 0) || "
                     "['win', 'draw'].includes(status.dataset.state)",
                     arg=[board.svg.element_handle(), status.element_handle()],
-                    timeout=30_000)
+                    timeout=30_000,
+                )
             context.close()
 
     lines = [

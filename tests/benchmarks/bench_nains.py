@@ -38,14 +38,19 @@ def playouts(seconds: float) -> list[str]:
     lines = []
     final = play_match(GAME, [HeuristicBot(1), HeuristicBot(2)], seed=3)
     plays = [i for i in range(final.ply) if final.replayed(i).table.phase == "play"]
-    for label, ply in (("first move", plays[0]), ("ply 20", plays[min(20, len(plays) - 1)]),
-                       ("ply 40", plays[min(40, len(plays) - 1)])):
+    for label, ply in (
+        ("first move", plays[0]),
+        ("ply 20", plays[min(20, len(plays) - 1)]),
+        ("ply 40", plays[min(40, len(plays) - 1)]),
+    ):
         state = final.replayed(ply)
         bot = IsmctsBot(1, seconds=seconds)
         bot.choose(state, Deadline(seconds))
         s = bot.last_stats
-        lines.append(f"| {label} | {s['iterations']:,} | {s['playouts_per_second']:,.0f} | "
-                     f"{s['rollout_moves'] / max(s['iterations'], 1):.1f} |")
+        lines.append(
+            f"| {label} | {s['iterations']:,} | {s['playouts_per_second']:,.0f} | "
+            f"{s['rollout_moves'] / max(s['iterations'], 1):.1f} |"
+        )
     return lines
 
 
@@ -70,8 +75,10 @@ def widget_budget(games: int, seconds: float) -> list[str]:
         final = play_match(GAME, players, seed=i // 2)
         won += final.table.winner == i % 2
         total_plies += final.ply
-    return [f"- ismcts at {seconds:g} s per move against the heuristic: {interval(won, games)}, "
-            f"{total_plies / games:.1f} moves per match, {time.perf_counter() - started:.0f} s"]
+    return [
+        f"- ismcts at {seconds:g} s per move against the heuristic: {interval(won, games)}, "
+        f"{total_plies / games:.1f} moves per match, {time.perf_counter() - started:.0f} s"
+    ]
 
 
 def tournament(games: int, iterations: int, seconds: float | None = None) -> tuple[list[str], dict]:
@@ -97,15 +104,19 @@ def tournament(games: int, iterations: int, seconds: float | None = None) -> tup
         timing[a, b] = time.perf_counter() - started
         wins[a, b], wins[b, a] = won, games - won
         plies[a, b] = total_plies
-    lines = ["| row wins against column | " + " | ".join(names) + " |",
-             "| --- |" + " --- |" * len(names)]
+    lines = [
+        "| row wins against column | " + " | ".join(names) + " |",
+        "| --- |" + " --- |" * len(names),
+    ]
     for a in names:
         cells = ["—" if a == b else interval(wins[a, b], games) for b in names]
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines.append("")
     for (a, b), seconds in timing.items():
-        lines.append(f"- {a} vs {b}: {games} matches in {seconds:.0f} s, "
-                     f"{plies[a, b] / games:.1f} moves per match")
+        lines.append(
+            f"- {a} vs {b}: {games} matches in {seconds:.0f} s, "
+            f"{plies[a, b] / games:.1f} moves per match"
+        )
     return lines, wins
 
 
@@ -113,30 +124,54 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=80)
-    parser.add_argument("--ismcts-seconds", type=float, default=None,
-                        help="time per move for ISMCTS in the round robin (instead of --iterations)")
-    parser.add_argument("--widget-games", type=int, default=100,
-                        help="matches against the heuristic at the widget's budget (0: skip)")
+    parser.add_argument(
+        "--ismcts-seconds",
+        type=float,
+        default=None,
+        help="time per move for ISMCTS in the round robin (instead of --iterations)",
+    )
+    parser.add_argument(
+        "--widget-games",
+        type=int,
+        default=100,
+        help="matches against the heuristic at the widget's budget (0: skip)",
+    )
     parser.add_argument("--widget-seconds", type=float, default=0.5)
     parser.add_argument("--seconds", type=float, default=1.0, help="budget for the playout rate")
     args = parser.parse_args()
-    out = [f"# Tir de tuyau bots ({platform.python_implementation()} {platform.python_version()}, "
-           f"{time.strftime('%Y-%m-%d')})", "",
-           f"## ISMCTS playouts per second ({args.seconds} s per position)", "",
-           "| position | iterations | playouts/s | moves per playout |", "| --- | --- | --- | --- |"]
+    out = [
+        f"# Tir de tuyau bots ({platform.python_implementation()} {platform.python_version()}, "
+        f"{time.strftime('%Y-%m-%d')})",
+        "",
+        f"## ISMCTS playouts per second ({args.seconds} s per position)",
+        "",
+        "| position | iterations | playouts/s | moves per playout |",
+        "| --- | --- | --- | --- |",
+    ]
     out += playouts(args.seconds)
     print("\n".join(out), flush=True)
-    budget = (f"{args.ismcts_seconds:g} s" if args.ismcts_seconds is not None
-              else f"{args.iterations} playouts")
+    budget = (
+        f"{args.ismcts_seconds:g} s"
+        if args.ismcts_seconds is not None
+        else f"{args.iterations} playouts"
+    )
     table, _ = tournament(args.games, args.iterations, args.ismcts_seconds)
-    out += ["", f"## Round robin: {args.games} best-of-three matches per pair, counters on, "
-            f"seats alternated, seeded; ISMCTS at {budget} per move", ""]
+    out += [
+        "",
+        f"## Round robin: {args.games} best-of-three matches per pair, counters on, "
+        f"seats alternated, seeded; ISMCTS at {budget} per move",
+        "",
+    ]
     out += table
-    print("\n".join(out[-len(table) - 3:]), flush=True)
+    print("\n".join(out[-len(table) - 3 :]), flush=True)
     if args.widget_games:
         lines = widget_budget(args.widget_games, args.widget_seconds)
-        out += ["", f"## At the widget's budget: {args.widget_games} best-of-three matches "
-                f"(paired seeds), {args.widget_seconds:g} s per ISMCTS move", ""] + lines
+        out += [
+            "",
+            f"## At the widget's budget: {args.widget_games} best-of-three matches "
+            f"(paired seeds), {args.widget_seconds:g} s per ISMCTS move",
+            "",
+        ] + lines
         print("\n".join(lines), flush=True)
     OUTPUT.parent.mkdir(exist_ok=True)
     OUTPUT.write_text("\n".join(out) + "\n")

@@ -36,8 +36,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--per-reading", type=int, default=200_000)
-    parser.add_argument("--agree", type=int, default=50_000,
-                        help="deals of the default reading played by both engines")
+    parser.add_argument(
+        "--agree",
+        type=int,
+        default=50_000,
+        help="deals of the default reading played by both engines",
+    )
     args = parser.parse_args()
     rng = np.random.default_rng(2026)
     print(f"machine: {os.cpu_count()} cores")
@@ -60,16 +64,20 @@ def main() -> None:
     start = time.perf_counter()
     result = estimate(args.deals, seed=2026, progress=False)
     seconds = time.perf_counter() - start
-    print(f"\nestimate({args.deals:,}) on all cores in {seconds:.1f} s "
-          f"({rate(args.deals, seconds)}, shuffling included):\n  {result}")
+    print(
+        f"\nestimate({args.deals:,}) on all cores in {seconds:.1f} s "
+        f"({rate(args.deals, seconds)}, shuffling included):\n  {result}"
+    )
 
     print(f"\nevery reading, {args.per_reading:,} deals each (seed 2026):")
     print(f"  {'reading':24} {'win rate':>9} {'95% interval':>19} {'vs 1/3':>8}")
     for reading in single_switches():
         r = estimate(args.per_reading, seed=2026, reading=reading, progress=False)
-        print(f"  {str(reading):24} {percent(r.rate):>9} {percent(r.low):>9} to "
-              f"{percent(r.high):>7} {r.rate - 1 / 3:+8.2%}"
-              f"{'  (1/3 inside)' if r.agrees_with_book else ''}")
+        print(
+            f"  {str(reading):24} {percent(r.rate):>9} {percent(r.low):>9} to "
+            f"{percent(r.high):>7} {r.rate - 1 / 3:+8.2%}"
+            f"{'  (1/3 inside)' if r.agrees_with_book else ''}"
+        )
 
 
 if __name__ == "__main__":

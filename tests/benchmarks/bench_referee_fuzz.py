@@ -26,18 +26,22 @@ def main() -> int:
         counts = Counts()
         for part in range(args.steps // 500 or 1):  # a fresh widget every 500 attacks
             run(game, min(500, args.steps), args.seed * 1000 + part, counts)
-        print(f"{game:11} steps {counts.steps:6} intents {counts.intents:6} writes "
-              f"{counts.writes:5} refusals {counts.refusals:6} moves {counts.moves:5} "
-              f"games over {counts.games_over:4} peak extra threads {counts.peak_threads}")
+        print(
+            f"{game:11} steps {counts.steps:6} intents {counts.intents:6} writes "
+            f"{counts.writes:5} refusals {counts.refusals:6} moves {counts.moves:5} "
+            f"games over {counts.games_over:4} peak extra threads {counts.peak_threads}"
+        )
         for name in ("steps", "intents", "writes", "refusals", "moves", "games_over"):
             setattr(total, name, getattr(total, name) + getattr(counts, name))
         for name in ("leaks", "escaped", "corrupt", "silent"):
             getattr(total, name).extend(getattr(counts, name))
         total.peak_threads = max(total.peak_threads, counts.peak_threads)
-    print(f"total: {total.steps} steps ({total.intents} intents, {total.writes} trait writes) "
-          f"in {time.monotonic() - start:.0f} s; leaks {len(total.leaks)}, escaped "
-          f"{len(total.escaped)}, corrupt {len(total.corrupt)}, silent {len(total.silent)}, "
-          f"peak extra threads {total.peak_threads}")
+    print(
+        f"total: {total.steps} steps ({total.intents} intents, {total.writes} trait writes) "
+        f"in {time.monotonic() - start:.0f} s; leaks {len(total.leaks)}, escaped "
+        f"{len(total.escaped)}, corrupt {len(total.corrupt)}, silent {len(total.silent)}, "
+        f"peak extra threads {total.peak_threads}"
+    )
     for failure in total.failures()[:20]:
         print("  ", failure)
     return 1 if total.failures() else 0

@@ -27,8 +27,11 @@ def bench_perft(max_depth: int) -> None:
 def bench_bots(seconds: float) -> None:
     game = Sortileges()
     final = play_match(game, [RandomBot(1), RandomBot(2)], seed=3)
-    positions = {"start": final.replayed(0), "ply 10": final.replayed(10),
-                 "ply 20": final.replayed(20)}
+    positions = {
+        "start": final.replayed(0),
+        "ply 10": final.replayed(10),
+        "ply 20": final.replayed(20),
+    }
     print(f"\nbots at {seconds} s per turn")
     print(f"{'level':>5}  {'position':<8} {'calls':>6} {'nodes':>10} {'nodes/s':>12} {'depth':>5}")
     for level in LEVELS:

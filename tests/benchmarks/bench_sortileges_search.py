@@ -46,8 +46,10 @@ def bench_nodes(seconds: float) -> None:
             started = time.perf_counter()
             bot(state, Deadline(seconds))
             elapsed = time.perf_counter() - started
-            print(f"| {level} | {name} | {bot.nodes:,} | {bot.nodes / elapsed:,.0f} | "
-                  f"{bot.depth} | {elapsed:.3f} |")
+            print(
+                f"| {level} | {name} | {bot.nodes:,} | {bot.nodes / elapsed:,.0f} | "
+                f"{bot.depth} | {elapsed:.3f} |"
+            )
 
 
 def bench_budget(seconds: float, turns: int) -> None:
@@ -67,8 +69,10 @@ def bench_budget(seconds: float, turns: int) -> None:
                 times.append(time.perf_counter() - started)
             seed += 1
         worst = max(times)
-        print(f"| {level} | {len(times)} | {sum(times) / len(times):.3f} | {worst:.3f} | "
-              f"{100 * (worst / seconds - 1):+.1f} % |")
+        print(
+            f"| {level} | {len(times)} | {sum(times) / len(times):.3f} | {worst:.3f} | "
+            f"{100 * (worst / seconds - 1):+.1f} % |"
+        )
 
 
 def main() -> None:

@@ -25,8 +25,9 @@ import time
 from ludotheque.engines.sortileges.solver import solve, to_dict
 
 DEFAULT_BOARDS = ["3x3", "3x4", "4x3", "4x4", "4x5"]
-OUT = os.path.join(os.path.dirname(__file__), "..", "..", "notebooks", "data",
-                   "sortileges_solved.json")
+OUT = os.path.join(
+    os.path.dirname(__file__), "..", "..", "notebooks", "data", "sortileges_solved.json"
+)
 
 
 def merge(path: str, row: dict) -> None:
@@ -49,34 +50,50 @@ def main() -> None:
     parser.add_argument("--table-bits", type=int, default=24, help="2**bits table entries")
     parser.add_argument("--node-limit", type=int, default=0, help="per thread; 0: none")
     parser.add_argument("--no-plies", action="store_true", help="winner only (cheaper)")
-    parser.add_argument("--one-first-turn", action="store_true",
-                        help="one winning first turn (the proof's) instead of all (cheaper)")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="threads sharing the table (with --one-first-turn)")
+    parser.add_argument(
+        "--one-first-turn",
+        action="store_true",
+        help="one winning first turn (the proof's) instead of all (cheaper)",
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads sharing the table (with --one-first-turn)"
+    )
     parser.add_argument("--out", default=OUT)
     arguments = parser.parse_args()
-    print("| board | houses | winner | plies | best first turns | winning / all first turns "
-          "| positions | time | table | peak memory |")
+    print(
+        "| board | houses | winner | plies | best first turns | winning / all first turns "
+        "| positions | time | table | peak memory |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in arguments.boards:
         files, ranks = map(int, name.split("x"))
         started = time.perf_counter()
-        solution = solve(files, ranks, table_bits=arguments.table_bits,
-                         exact_plies=not arguments.no_plies, node_limit=arguments.node_limit,
-                         first_turn_values=not arguments.one_first_turn,
-                         threads=arguments.threads, progress=True)
+        solution = solve(
+            files,
+            ranks,
+            table_bits=arguments.table_bits,
+            exact_plies=not arguments.no_plies,
+            node_limit=arguments.node_limit,
+            first_turn_values=not arguments.one_first_turn,
+            threads=arguments.threads,
+            progress=True,
+        )
         row = to_dict(solution)
         row["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-        row["machine"] = (f"{platform.processor() or platform.machine()}, shared, "
-                          f"{arguments.threads} thread(s)")
+        row["machine"] = (
+            f"{platform.processor() or platform.machine()}, shared, {arguments.threads} thread(s)"
+        )
         row["wall_seconds"] = round(time.perf_counter() - started, 1)
         best = ", ".join(solution.best_first_turns[:6])
         if len(solution.best_first_turns) > 6:
             best += f", … ({len(solution.best_first_turns)})"
-        print(f"| {solution.board} | {'/'.join(solution.houses)} | {solution.winner} | "
-              f"{solution.plies} | {best} | {solution.winning_first_turns} / "
-              f"{solution.first_turns} | {solution.positions:,} | {solution.seconds:.1f} s | "
-              f"{solution.table_mb} MB | {row['peak_rss_mb']} MB |", flush=True)
+        print(
+            f"| {solution.board} | {'/'.join(solution.houses)} | {solution.winner} | "
+            f"{solution.plies} | {best} | {solution.winning_first_turns} / "
+            f"{solution.first_turns} | {solution.positions:,} | {solution.seconds:.1f} s | "
+            f"{solution.table_mb} MB | {row['peak_rss_mb']} MB |",
+            flush=True,
+        )
         merge(arguments.out, row)
 
 

@@ -39,13 +39,16 @@ def opening(game: Sortileges, seed: int, turns: int, first: int):
     return state
 
 
-def play(game: Sortileges, levels: tuple[str, str], seed: int, budget: float, turns: int,
-         swap: bool) -> tuple[int, int, dict[str, float]]:
+def play(
+    game: Sortileges, levels: tuple[str, str], seed: int, budget: float, turns: int, swap: bool
+) -> tuple[int, int, dict[str, float]]:
     """One game; returns (winning level index 0/1 in `levels`, plies, slowest turn of each
     level)."""
     state = opening(game, seed, turns, first=0)
     seats = (levels[1], levels[0]) if swap else levels
-    bots = [bot_for_level(level, seed=seed * 2 + i, seconds=budget) for i, level in enumerate(seats)]
+    bots = [
+        bot_for_level(level, seed=seed * 2 + i, seconds=budget) for i, level in enumerate(seats)
+    ]
     slowest: dict[str, float] = {}
     while not state.is_terminal():
         seat = state.current_player()
@@ -83,8 +86,9 @@ def ladder(results: dict[tuple[str, str], list[int]], anchor: str = "1") -> dict
     for _ in range(2000):
         new = {}
         for p in players:
-            denominator = sum(n / (strength[a] + strength[b])
-                              for (a, b), n in games.items() if p in (a, b))
+            denominator = sum(
+                n / (strength[a] + strength[b]) for (a, b), n in games.items() if p in (a, b)
+            )
             new[p] = wins[p] / denominator if denominator else strength[p]
         scale = new.get(anchor, 1.0)
         strength = {p: v / scale for p, v in new.items()}
@@ -103,8 +107,10 @@ def combine(paths: list[str]) -> None:
             outcome = [0] * row["wins_a"] + [1] * (row["games"] - row["wins_a"])
             results.setdefault((row["a"], row["b"]), []).extend(outcome)
             low, high = row["interval"]
-            print(f"| level {row['a']} vs level {row['b']} | {row['games']} | {row['wins_a']} | "
-                  f"{row['share_a']:.0%} | {low:.0%}–{high:.0%} | {run['budget']} s |")
+            print(
+                f"| level {row['a']} vs level {row['b']} | {row['games']} | {row['wins_a']} | "
+                f"{row['share_a']:.0%} | {low:.0%}–{high:.0%} | {run['budget']} s |"
+            )
     print("\nLadder (Bradley–Terry on the Elo scale, level 1 = 0), all runs together:")
     for player, rating in sorted(ladder(results).items(), key=lambda item: -item[1]):
         print(f"  level {player}: {rating:+.0f}")
@@ -116,19 +122,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per pairing (even)")
     parser.add_argument("--opening", type=int, default=2, help="random turns before the bots")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
-    parser.add_argument("--pairs", nargs="*", default=None,
-                        help="pairings like 5-3 (default: every pair of levels)")
+    parser.add_argument(
+        "--pairs", nargs="*", default=None, help="pairings like 5-3 (default: every pair of levels)"
+    )
     parser.add_argument("--out", default=None, help="JSON file for the results")
-    parser.add_argument("--combine", nargs="*", default=None,
-                        help="JSON files of earlier runs: print one table and ladder for all")
+    parser.add_argument(
+        "--combine",
+        nargs="*",
+        default=None,
+        help="JSON files of earlier runs: print one table and ladder for all",
+    )
     arguments = parser.parse_args()
     if arguments.combine:
         combine(arguments.combine)
         return
     warm_up()  # numba's compiled kernels, so that the first turn is not charged for them
     game = Sortileges()
-    pairs = ([tuple(p.split("-")) for p in arguments.pairs] if arguments.pairs
-             else list(itertools.combinations(reversed(LEVELS), 2)))
+    pairs = (
+        [tuple(p.split("-")) for p in arguments.pairs]
+        if arguments.pairs
+        else list(itertools.combinations(reversed(LEVELS), 2))
+    )
     seeds = range(arguments.seed, arguments.seed + max(1, arguments.games // 2))
     jobs = [(pair, seed, swap) for pair in pairs for seed in seeds for swap in (False, True)]
     results: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
@@ -141,11 +155,18 @@ def main() -> None:
         plies[pair].append(length)
         for level, seconds in slow.items():
             slowest[level] = max(slowest.get(level, 0.0), seconds)
-    print(f"\nSortilèges tournament: {arguments.budget} s per turn, {arguments.opening} random "
-          f"opening turns, {len(jobs)} games, {time.time() - started:.0f} s")
-    print("slowest turn per level: " + ", ".join(
-        f"{level}: {seconds:.3f} s ({100 * (seconds / arguments.budget - 1):+.1f} %)"
-        for level, seconds in sorted(slowest.items())) + "\n")
+    print(
+        f"\nSortilèges tournament: {arguments.budget} s per turn, {arguments.opening} random "
+        f"opening turns, {len(jobs)} games, {time.time() - started:.0f} s"
+    )
+    print(
+        "slowest turn per level: "
+        + ", ".join(
+            f"{level}: {seconds:.3f} s ({100 * (seconds / arguments.budget - 1):+.1f} %)"
+            for level, seconds in sorted(slowest.items())
+        )
+        + "\n"
+    )
     print("| pairing | games | wins | share | 95 % interval | mean plies |")
     print("| --- | --- | --- | --- | --- | --- |")
     table = []
@@ -153,19 +174,38 @@ def main() -> None:
         won = outcome.count(0)
         low, high = wilson(won, len(outcome))
         mean = sum(plies[(a, b)]) / len(outcome)
-        print(f"| level {a} vs level {b} | {len(outcome)} | {won} | {won / len(outcome):.0%} | "
-              f"{low:.0%}–{high:.0%} | {mean:.1f} |")
-        table.append({"a": a, "b": b, "games": len(outcome), "wins_a": won,
-                      "share_a": won / len(outcome), "interval": [low, high], "mean_plies": mean})
+        print(
+            f"| level {a} vs level {b} | {len(outcome)} | {won} | {won / len(outcome):.0%} | "
+            f"{low:.0%}–{high:.0%} | {mean:.1f} |"
+        )
+        table.append(
+            {
+                "a": a,
+                "b": b,
+                "games": len(outcome),
+                "wins_a": won,
+                "share_a": won / len(outcome),
+                "interval": [low, high],
+                "mean_plies": mean,
+            }
+        )
     ratings = ladder(results)
     print("\nLadder (Bradley–Terry on the Elo scale, level 1 = 0):")
     for player, rating in sorted(ratings.items(), key=lambda item: -item[1]):
         print(f"  level {player}: {rating:+.0f}")
     if arguments.out:
         with open(arguments.out, "w", encoding="utf-8") as stream:
-            json.dump({"budget": arguments.budget, "opening": arguments.opening,
-                       "table": table, "ladder": ratings, "slowest_turn": slowest}, stream,
-                      indent=1)
+            json.dump(
+                {
+                    "budget": arguments.budget,
+                    "opening": arguments.opening,
+                    "table": table,
+                    "ladder": ratings,
+                    "slowest_turn": slowest,
+                },
+                stream,
+                indent=1,
+            )
 
 
 if __name__ == "__main__":

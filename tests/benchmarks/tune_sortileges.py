@@ -29,7 +29,10 @@ def match(game: Sortileges, a: Weights, b: Weights, games: int, depth: int, seed
     for index in range(games // 2):
         for swap in (False, True):
             state = opening(game, seed + index, 2, first=0)
-            bots = [FastSearchBot(None, max_depth=depth, weights=w) for w in ((b, a) if swap else (a, b))]
+            bots = [
+                FastSearchBot(None, max_depth=depth, weights=w)
+                for w in ((b, a) if swap else (a, b))
+            ]
             while not state.is_terminal():
                 state.apply(bots[state.current_player()](state))
             a_seat = 1 if swap else 0
@@ -54,15 +57,22 @@ def main() -> None:
         best = Weights(*map(float, arguments.start.split(",")))
     started = time.time()
     names = [f.name for f in dataclasses.fields(Weights) if f.name != "mobility"]  # scale
-    proposals = [(r, name, factor) for r in range(arguments.rounds) for name in names
-                 for factor in (arguments.step, 1 / arguments.step)]
+    proposals = [
+        (r, name, factor)
+        for r in range(arguments.rounds)
+        for name in names
+        for factor in (arguments.step, 1 / arguments.step)
+    ]
     for round_, name, factor in tqdm(proposals, desc="proposals"):
         trial = dataclasses.replace(best, **{name: round(getattr(best, name) * factor, 4)})
-        share = match(game, trial, best, arguments.games, arguments.depth,
-                      arguments.seed + 100 * round_)
+        share = match(
+            game, trial, best, arguments.games, arguments.depth, arguments.seed + 100 * round_
+        )
         verdict = "accepted" if share > arguments.accept else "kept"
-        tqdm.write(f"round {round_}: {name} × {factor:.2f} -> {getattr(trial, name)}: "
-                   f"{share:.0%} against the best: {verdict}")
+        tqdm.write(
+            f"round {round_}: {name} × {factor:.2f} -> {getattr(trial, name)}: "
+            f"{share:.0%} against the best: {verdict}"
+        )
         if share > arguments.accept:
             best = trial
     print(f"\n{time.time() - started:.0f} s; best weights: {best}")

@@ -30,16 +30,23 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 # User settings written into the throwaway settings folder: no news or update checks, no
 # autosave (the copy is thrown away anyway), and every cell kept in the DOM so that a widget
 # far down a long notebook is rendered and clickable like the others.
 LAB_SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-        {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
@@ -71,8 +78,10 @@ class JupyterServer:
 
     # -- lifecycle -------------------------------------------------------------------
     def start(self) -> JupyterServer:
-        dirs = {name: self.home / name for name in
-                ("config", "data", "runtime", "settings", "workspaces", "ipython")}
+        dirs = {
+            name: self.home / name
+            for name in ("config", "data", "runtime", "settings", "workspaces", "ipython")
+        }
         for folder in dirs.values():
             folder.mkdir()
         for rel, values in LAB_SETTINGS.items():
@@ -82,19 +91,27 @@ class JupyterServer:
         env = dict(os.environ)
         env.pop("ANYWIDGET_HMR", None)
         env.update(
-            JUPYTER_CONFIG_DIR=str(dirs["config"]), JUPYTER_DATA_DIR=str(dirs["data"]),
+            JUPYTER_CONFIG_DIR=str(dirs["config"]),
+            JUPYTER_DATA_DIR=str(dirs["data"]),
             JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
             JUPYTERLAB_SETTINGS_DIR=str(dirs["settings"]),
             JUPYTERLAB_WORKSPACES_DIR=str(dirs["workspaces"]),
-            IPYTHONDIR=str(dirs["ipython"]), JUPYTER_PLATFORM_DIRS="1",
+            IPYTHONDIR=str(dirs["ipython"]),
+            JUPYTER_PLATFORM_DIRS="1",
             PYDEVD_DISABLE_FILE_VALIDATION="1",
         )
         cmd = [
-            sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
-            f"--port={self.port}", "--port-retries=0",
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--port-retries=0",
             f"--ServerApp.root_dir={self.root_dir}",
             f"--IdentityProvider.token={self.token}",
-            "--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.expose_app_in_browser=True",
             "--JupyterNotebookApp.expose_app_in_browser=True",
             f"--LabApp.user_settings_dir={dirs['settings']}",
             f"--LabApp.workspaces_dir={dirs['workspaces']}",
@@ -102,9 +119,15 @@ class JupyterServer:
         if os.geteuid() == 0:
             cmd.append("--allow-root")
         self._log = open(self.log_path, "wb")  # noqa: SIM115 - the server's log, closed in stop()
-        self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
-                                     stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=self.root_dir,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self._wait_ready()
         return self
 
@@ -112,8 +135,9 @@ class JupyterServer:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited with {self.proc.returncode}:\n"
-                                   + self.log_tail())
+                raise RuntimeError(
+                    f"jupyter lab exited with {self.proc.returncode}:\n" + self.log_tail()
+                )
             try:
                 with urllib.request.urlopen(self.url("api/status"), timeout=2) as answer:
                     if answer.status == 200:
@@ -122,8 +146,9 @@ class JupyterServer:
                 pass
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"jupyter lab did not answer in {self.startup_timeout} s:\n"
-                           + self.log_tail())
+        raise RuntimeError(
+            f"jupyter lab did not answer in {self.startup_timeout} s:\n" + self.log_tail()
+        )
 
     def stop(self) -> None:
         """SIGTERM (the server shuts its kernels down), then make sure nothing is left."""
@@ -161,8 +186,9 @@ class JupyterServer:
 
 def copy_notebooks(target: pathlib.Path, source: pathlib.Path = NOTEBOOKS) -> pathlib.Path:
     """A scratch copy of the notebooks folder (without checkpoints)."""
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
-                    dirs_exist_ok=True)
+    shutil.copytree(
+        source, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"), dirs_exist_ok=True
+    )
     return target
 
 
@@ -184,8 +210,9 @@ class NotebookPage:
 
     def open(self, timeout: float = 90.0) -> NotebookPage:
         route = f"lab/tree/{self.path}?reset" if self.ui == "lab" else f"notebooks/{self.path}"
-        self.page.goto(self.server.url(route), wait_until="domcontentloaded",
-                       timeout=timeout * 1000)
+        self.page.goto(
+            self.server.url(route), wait_until="domcontentloaded", timeout=timeout * 1000
+        )
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
         self.wait_kernel_idle(timeout)
         if self.ui == "lab":  # fold the file browser away: room for the notebook
@@ -197,8 +224,9 @@ class NotebookPage:
 
     def wait_kernel_idle(self, timeout: float = 90.0) -> None:
         """The toolbar says idle before a kernel exists: ask the session itself."""
-        self.page.wait_for_function(f"({KERNEL_STATUS_JS})() === 'idle'",
-                                    timeout=timeout * 1000, polling=100)
+        self.page.wait_for_function(
+            f"({KERNEL_STATUS_JS})() === 'idle'", timeout=timeout * 1000, polling=100
+        )
 
     def run_all(self) -> None:
         """Run > Run All Cells, through the menu as a person would."""
@@ -223,11 +251,12 @@ class NotebookPage:
         last.scroll_into_view_if_needed()
         # Select the last cell, then the toolbar's "Insert a cell below" button.
         last.locator(".jp-InputPrompt").first.click()
-        page.locator('.jp-NotebookPanel-toolbar [data-command="notebook:insert-cell-below"]') \
-            .first.click()
+        page.locator(
+            '.jp-NotebookPanel-toolbar [data-command="notebook:insert-cell-below"]'
+        ).first.click()
         page.wait_for_function(
-            f"document.querySelectorAll('.jp-Notebook .jp-Cell').length > {before}",
-            timeout=10_000)
+            f"document.querySelectorAll('.jp-Notebook .jp-Cell').length > {before}", timeout=10_000
+        )
         new = cells.nth(before)
         editor = new.locator(".cm-content")
         editor.click()
@@ -264,8 +293,10 @@ def write_notebook(server: JupyterServer, path: str, *sources: str) -> str:
 
     notebook = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_code_cell(source) for source in sources],
-        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}})
+        metadata={
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+    )
     target = server.root_dir / path
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, str(target))
@@ -273,8 +304,9 @@ def write_notebook(server: JupyterServer, path: str, *sources: str) -> str:
 
 
 @contextlib.contextmanager
-def running_notebook(server: JupyterServer, context, output_dir: pathlib.Path, path: str,
-                     shot: str, ui: str = "lab"):
+def running_notebook(
+    server: JupyterServer, context, output_dir: pathlib.Path, path: str, shot: str, ui: str = "lab"
+):
     """Open notebook `path`, Run All through the menu, and yield its `NotebookPage`.
 
     On failure: `<shot>_failure.png` in `output_dir` and the server's log. At the end, the
@@ -312,8 +344,8 @@ RUN_STATE_JS = """() => {
         if (cell.model.type !== 'code') continue;
         for (const output of cell.model.outputs.toJSON()) {
             if (output.output_type === 'error' && error === null)
-                error = `${output.ename}: ${output.evalue}\\n` + (output.traceback || []).join('\\n')
-                    .replace(/\\u001b\\[[0-9;]*m/g, '');
+                error = `${output.ename}: ${output.evalue}\\n`
+                    + (output.traceback || []).join('\\n').replace(/\\u001b\\[[0-9;]*m/g, '');
         }
         const prompt = cell.node.querySelector('.jp-InputPrompt');
         if (cell.model.executionCount === null || (prompt && prompt.textContent.includes('*')))
@@ -345,7 +377,8 @@ PROBE_JS = f"""(svg) => {{
         observer.disconnect();
         requestAnimationFrame(() => {{ probe.render = performance.now(); }});
     }});
-    observer.observe(root, {{subtree: true, childList: true, attributes: true, characterData: true}});
+    observer.observe(root, {{subtree: true, childList: true, attributes: true,
+                             characterData: true}});
 }}"""
 
 
@@ -362,12 +395,16 @@ def nains_board(page) -> dict | None:
 
 def wait_nains_board(page, predicate_js: str, timeout: float = 60.0) -> dict:
     """Wait until `predicate_js` holds of the board `b` (see NAINS_BOARD); returns the board."""
-    page.wait_for_function(f"""() => {{
+    page.wait_for_function(
+        f"""() => {{
         const el = document.querySelector('.nn');
         if (!el) return false;
         const b = {NAINS_BOARD};
         return {predicate_js};
-    }}""", timeout=timeout * 1000, polling=100)
+    }}""",
+        timeout=timeout * 1000,
+        polling=100,
+    )
     return nains_board(page)
 
 
@@ -389,13 +426,16 @@ class SortilegesBoard:
 
     def wait_ply(self, ply: int, timeout: float = 30.0) -> None:
         handle = self.svg.element_handle()
-        self.page.wait_for_function(f"([svg, n]) => ({PLY_FN})(svg) >= n", arg=[handle, ply],
-                                    timeout=timeout * 1000, polling="raf")
+        self.page.wait_for_function(
+            f"([svg, n]) => ({PLY_FN})(svg) >= n",
+            arg=[handle, ply],
+            timeout=timeout * 1000,
+            polling="raf",
+        )
 
     def targets(self, kind: str) -> list[str]:
         selector = self.STEP if kind == "step" else self.SPELL
-        return self.svg.locator(selector).evaluate_all(
-            "els => els.map(e => e.dataset.square)")
+        return self.svg.locator(selector).evaluate_all("els => els.map(e => e.dataset.square)")
 
     def wait_targets(self, kind: str, timeout: float = 30.0) -> list[str]:
         selector = self.STEP if kind == "step" else self.SPELL
@@ -410,8 +450,9 @@ class SortilegesBoard:
 
     def probe_latency_ms(self, timeout: float = 30.0) -> float:
         """Click-to-render time (ms) measured by the probe armed before the click."""
-        self.page.wait_for_function("() => window.__ludoProbe && window.__ludoProbe.render",
-                                    timeout=timeout * 1000)
+        self.page.wait_for_function(
+            "() => window.__ludoProbe && window.__ludoProbe.render", timeout=timeout * 1000
+        )
         probe = self.page.evaluate("() => window.__ludoProbe")
         return probe["render"] - probe["click"]
 

@@ -19,8 +19,9 @@ NOTEBOOK = "sortileges.ipynb"
 
 
 def test_play_one_turn_in_jupyterlab(lab_server, browser_context, output_dir):
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="jupyterlab_sortileges") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="jupyterlab_sortileges"
+    ) as notebook:
         board = SortilegesBoard(notebook.page, 0)
         board.wait_visible(timeout=90)
         notebook.wait_all_run(timeout=180)  # a click made while a cell runs waits for it
@@ -32,7 +33,8 @@ def test_play_one_turn_in_jupyterlab(lab_server, browser_context, output_dir):
 
         answer = notebook.run_json(
             "import json; print(json.dumps({'ply': partie.state.ply, "
-            "'history': [str(a) for a in partie.state.history]}))")
+            "'history': [str(a) for a in partie.state.history]}))"
+        )
         assert answer["ply"] == 2, answer
         assert answer["history"][0] == f"c1-{step}/{spell}", (answer, step, spell)
 
@@ -40,5 +42,6 @@ def test_play_one_turn_in_jupyterlab(lab_server, browser_context, output_dir):
         notebook.page.screenshot(path=str(output_dir / "jupyterlab_sortileges.png"))
         (output_dir / "latency.txt").write_text(
             f"click-to-render latency, JupyterLab, first turn ({step}/{spell}): "
-            f"{latency_ms:.1f} ms\n")
+            f"{latency_ms:.1f} ms\n"
+        )
         print(f"click-to-render latency: {latency_ms:.1f} ms")

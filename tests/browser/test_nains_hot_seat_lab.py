@@ -29,14 +29,15 @@ def cards_shown(page) -> list[str]:
 def hands(notebook) -> list[list[str]]:
     return notebook.run_json(
         "import json\nfrom ludotheque.engines.core import OMNISCIENT\n"
-        "print(json.dumps(partie.state.observation(OMNISCIENT)['hands']))")
+        "print(json.dumps(partie.state.observation(OMNISCIENT)['hands']))"
+    )
 
 
-def test_the_curtain_hides_each_hand_from_the_other_player(lab_server, browser_context,
-                                                             output_dir):
+def test_the_curtain_hides_each_hand_from_the_other_player(lab_server, browser_context, output_dir):
     write_notebook(lab_server, NOTEBOOK, CELL)
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="jupyterlab_nains_curtain") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="jupyterlab_nains_curtain"
+    ) as notebook:
         page = notebook.page
         notebook.wait_all_run(timeout=120)
         page.locator(".ludo-curtain[data-seat='0']").wait_for(state="visible", timeout=60_000)
@@ -51,8 +52,9 @@ def test_the_curtain_hides_each_hand_from_the_other_player(lab_server, browser_c
             assert cards_shown(page) == []  # nobody's cards while the curtain is down
             page.locator("[data-intent='ready']").first.click()
             curtain.wait_for(state="hidden", timeout=30_000)
-            page.wait_for_function("() => document.querySelectorAll('.nn .nn-card').length === 5",
-                                   timeout=30_000)
+            page.wait_for_function(
+                "() => document.querySelectorAll('.nn .nn-card').length === 5", timeout=30_000
+            )
             assert sorted(cards_shown(page)) == sorted(dealt[seat])
             page.locator(f'.nn-colour[data-action="gnome {colour}"]').click()
 
@@ -60,5 +62,6 @@ def test_the_curtain_hides_each_hand_from_the_other_player(lab_server, browser_c
         page.locator(".ludo-curtain[data-seat='0']").wait_for(state="visible", timeout=60_000)
         assert cards_shown(page) == []
         answer = notebook.run_json(
-            "import json; print(json.dumps([str(a) for a in partie.state.history]))")
+            "import json; print(json.dumps([str(a) for a in partie.state.history]))"
+        )
         assert answer == ["gnome yellow", "gnome blue"], answer

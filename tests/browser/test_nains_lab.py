@@ -23,8 +23,9 @@ partie"""
 
 def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, output_dir):
     write_notebook(lab_server, NOTEBOOK, CELL)
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="jupyterlab_nains") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="jupyterlab_nains"
+    ) as notebook:
         page = notebook.page
         page.locator(".nn").first.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=120)
@@ -34,7 +35,8 @@ def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, 
         page.locator('.nn-colour[data-action="gnome yellow"]').click()
         wait_nains_board(page, "b.phase === 'play' && b.state === 'play'", timeout=60)
         gnomes = page.locator(".nn-gnome").evaluate_all(
-            "els => els.map(g => [g.dataset.seat, g.dataset.colour])")
+            "els => els.map(g => [g.dataset.seat, g.dataset.colour])"
+        )
         assert ["0", "yellow"] in gnomes and len(gnomes) == 2, gnomes
         assert page.locator(".nn-backs[data-seat='1'] .nn-back").count() == 5  # hidden hand
         ply = nains_board(page)["ply"]
@@ -45,12 +47,14 @@ def test_play_a_card_against_the_bot_in_jupyterlab(lab_server, browser_context, 
         cards.first.click()
         if page.locator(".nn-option").count():
             page.locator(".nn-option").first.click()
-        wait_nains_board(page, f"b.ply >= {ply + 2} && "
-                               "(b.state === 'play' || b.phase !== 'play')", timeout=60)
+        wait_nains_board(
+            page, f"b.ply >= {ply + 2} && (b.state === 'play' || b.phase !== 'play')", timeout=60
+        )
 
         answer = notebook.run_json(
             "import json; print(json.dumps({'ply': partie.state.ply, "
-            "'history': [str(a) for a in partie.state.history]}))")
+            "'history': [str(a) for a in partie.state.history]}))"
+        )
         assert answer["history"][0] == "gnome yellow", answer
         assert answer["history"][2].split()[1] == code, (answer, code)
         assert answer["ply"] >= 4, answer

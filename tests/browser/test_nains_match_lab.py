@@ -29,8 +29,12 @@ MATCH_SECONDS = 170
 
 def wait_turn_or_end(page, after_ply: int, timeout: float = 60.0) -> dict:
     """Wait until the board has moved past `after_ply` and it is our turn, or the match is over."""
-    return wait_nains_board(page, f"b.phase === 'over' || (b.ply > {after_ply} && "
-                                  "(b.state === 'choose' || b.state === 'play'))", timeout)
+    return wait_nains_board(
+        page,
+        f"b.phase === 'over' || (b.ply > {after_ply} && "
+        "(b.state === 'choose' || b.state === 'play'))",
+        timeout,
+    )
 
 
 def play_one_turn(page, board: dict) -> str:
@@ -53,8 +57,9 @@ def play_one_turn(page, board: dict) -> str:
 
 def test_a_whole_match_against_ismcts_in_jupyterlab(lab_server, browser_context, output_dir):
     write_notebook(lab_server, NOTEBOOK, CELL)
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="jupyterlab_nains_match") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="jupyterlab_nains_match"
+    ) as notebook:
         page = notebook.page
         page.locator(".nn").first.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=120)
@@ -75,12 +80,15 @@ def test_a_whole_match_against_ismcts_in_jupyterlab(lab_server, browser_context,
         answer = notebook.run_json(
             "import json; print(json.dumps({'over': partie.state.is_terminal(), "
             "'winner': partie.state.table.winner, 'wins': partie.state.table.wins, "
-            "'rounds': partie.state.table.round_winners, 'ply': partie.state.ply}))")
+            "'rounds': partie.state.table.round_winners, 'ply': partie.state.ply}))"
+        )
         assert answer["over"] is True, answer
         assert max(answer["wins"]) == 2 and answer["wins"][answer["winner"]] == 2, answer
         assert answer["ply"] == board["ply"], (answer, board)
-        print(f"match over after {answer['ply']} plies, rounds {answer['rounds']}, "
-              f"winner seat {answer['winner']}, clicks {clicks}, {time.monotonic() - started:.0f} s")
+        print(
+            f"match over after {answer['ply']} plies, rounds {answer['rounds']}, "
+            f"winner seat {answer['winner']}, clicks {clicks}, {time.monotonic() - started:.0f} s"
+        )
 
         page.locator(".ludo").first.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(output_dir / "jupyterlab_nains_match.png"))

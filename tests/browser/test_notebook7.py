@@ -19,11 +19,18 @@ partie = Sortileges(["human", "bot:1"], seed=7, first=0, bot_delay=0)
 partie"""
 
 
-def test_widget_renders_and_clicks_reach_python_in_notebook7(lab_server, browser_context,
-                                                              output_dir):
+def test_widget_renders_and_clicks_reach_python_in_notebook7(
+    lab_server, browser_context, output_dir
+):
     write_notebook(lab_server, "_notebook7_test/tiny.ipynb", SOURCE)
-    with running_notebook(lab_server, browser_context, output_dir, "_notebook7_test/tiny.ipynb",
-                          shot="notebook7_sortileges", ui="notebook") as view:
+    with running_notebook(
+        lab_server,
+        browser_context,
+        output_dir,
+        "_notebook7_test/tiny.ipynb",
+        shot="notebook7_sortileges",
+        ui="notebook",
+    ) as view:
         board = SortilegesBoard(view.page, 0)
         board.wait_visible(timeout=90)
         view.wait_all_run(timeout=60)
@@ -31,8 +38,9 @@ def test_widget_renders_and_clicks_reach_python_in_notebook7(lab_server, browser
 
         step, spell, _ = board.play_turn()
         board.wait_ply(1, timeout=30)
-        history = view.run_json("import json; print(json.dumps("
-                                "[str(a) for a in partie.state.history]))")
+        history = view.run_json(
+            "import json; print(json.dumps([str(a) for a in partie.state.history]))"
+        )
         expected = f"c1-{step}/{spell}" if spell else f"c1-{step}"
         assert history and history[0] == expected, (history, expected)
         view.page.screenshot(path=str(output_dir / "notebook7_sortileges.png"))

@@ -26,8 +26,9 @@ def choose_a_gnome(page) -> None:
 
 def drag_a_cookie(page) -> None:
     roof = page.locator("svg.sv-roof").first
-    page.wait_for_function("(svg) => svg.dataset.phase === 'pull'", arg=roof.element_handle(),
-                           timeout=30_000)
+    page.wait_for_function(
+        "(svg) => svg.dataset.phase === 'pull'", arg=roof.element_handle(), timeout=30_000
+    )
     roof.scroll_into_view_if_needed()
     box = roof.locator(".sv-card.sv-pullable[data-slot='14']").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -41,10 +42,18 @@ def drag_a_cookie(page) -> None:
 
 GAMES = {
     "petits_pas": ("PetitsPas(seed=21)", "svg.pp-board", step_a_card, "step"),
-    "nains": ('Nains(["human", "bot:1"], seed=2026, first=0, bot_delay=0)', ".nn",
-              choose_a_gnome, "gnome yellow"),
-    "sorciere": ('Sorciere(["human", "bot:1", "bot:1"], seed=5, first=0, bot_delay=0)',
-                 "svg.sv-roof", drag_a_cookie, "pull 14@"),
+    "nains": (
+        'Nains(["human", "bot:1"], seed=2026, first=0, bot_delay=0)',
+        ".nn",
+        choose_a_gnome,
+        "gnome yellow",
+    ),
+    "sorciere": (
+        'Sorciere(["human", "bot:1", "bot:1"], seed=5, first=0, bot_delay=0)',
+        "svg.sv-roof",
+        drag_a_cookie,
+        "pull 14@",
+    ),
 }
 
 
@@ -53,16 +62,20 @@ def test_a_move_made_in_notebook7_reaches_python(game, lab_server, browser_conte
     create, root, act, first_move = GAMES[game]
     widget = create.split("(")[0]
     path = f"_notebook7_test/{game}.ipynb"
-    write_notebook(lab_server, path, f"from ludotheque.widgets import {widget}\n"
-                                     f"partie = {create}\npartie")
-    with running_notebook(lab_server, browser_context, output_dir, path,
-                          shot=f"notebook7_{game}", ui="notebook") as view:
+    write_notebook(
+        lab_server, path, f"from ludotheque.widgets import {widget}\npartie = {create}\npartie"
+    )
+    with running_notebook(
+        lab_server, browser_context, output_dir, path, shot=f"notebook7_{game}", ui="notebook"
+    ) as view:
         view.page.locator(root).first.wait_for(state="visible", timeout=90_000)
         view.wait_all_run(timeout=60)
         act(view.page)
         view.page.wait_for_function(
-            f"() => Number(document.querySelector('{root}').dataset.ply) >= 1", timeout=30_000)
-        history = view.run_json("import json; print(json.dumps("
-                                "[str(a) for a in partie.state.history]))")
+            f"() => Number(document.querySelector('{root}').dataset.ply) >= 1", timeout=30_000
+        )
+        history = view.run_json(
+            "import json; print(json.dumps([str(a) for a in partie.state.history]))"
+        )
         assert history and history[0].startswith(first_move), history
         view.page.screenshot(path=str(output_dir / f"notebook7_{game}.png"))

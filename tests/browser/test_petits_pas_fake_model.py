@@ -37,14 +37,16 @@ def sent(page):
 
 
 def shoot(page, output_dir, name):
-    page.locator(".ludo").screenshot(path=str(output_dir / f"petits_pas-{name}.png"),
-                                     animations="disabled")
+    page.locator(".ludo").screenshot(
+        path=str(output_dir / f"petits_pas-{name}.png"), animations="disabled"
+    )
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_row_and_a_step(open_widget, output_dir, theme):
-    page = open_widget(theme, fixture="wide" if theme == "dark" else None,
-                       lang="en" if theme == "dark" else "fr")
+    page = open_widget(
+        theme, fixture="wide" if theme == "dark" else None, lang="en" if theme == "dark" else "fr"
+    )
     observation = FIXTURES["wide" if theme == "dark" else "start"]
     assert page.locator(".pp-place").count() == len(observation["places"])
     shoot(page, output_dir, f"{theme}-row")
@@ -68,7 +70,12 @@ def test_a_step_animates_the_jumping_card(open_widget, output_dir, step):
     card = page.locator(f'.pp-flyer[data-flies="{mover}"]')
     assert page.evaluate("document.getAnimations().length") > 0
     # Freeze every animation at the top of the jump and look.
-    page.evaluate("""() => { for (const a of document.getAnimations()) { a.pause(); a.currentTime = a.effect.getTiming().duration * 0.2; } }""")
+    page.evaluate("""() => {
+        for (const a of document.getAnimations()) {
+            a.pause();
+            a.currentTime = a.effect.getTiming().duration * 0.2;
+        }
+    }""")
     top = page.locator(".pp-place").first.bounding_box()["y"]
     assert card.bounding_box()["y"] < top - 10, "the jumping card passes above the row"
     page.locator(".ludo").screenshot(path=str(output_dir / f"petits_pas-jump-{step}.png"))
@@ -81,7 +88,12 @@ def test_a_step_animates_the_jumping_card(open_widget, output_dir, step):
 def test_reduced_motion_does_not_animate(open_widget):
     page = open_widget(step="cover", reduced=True)
     page.evaluate("window.fake.next()")
-    assert page.evaluate("document.getAnimations().filter(a => a.effect?.target?.closest?.('.pp-board')).length") == 0
+    assert (
+        page.evaluate(
+            "document.getAnimations().filter(a => a.effect?.target?.closest?.('.pp-board')).length"
+        )
+        == 0
+    )
 
 
 def test_the_end_shows_the_number_and_replays(open_widget, output_dir):
@@ -92,8 +104,10 @@ def test_the_end_shows_the_number_and_replays(open_widget, output_dir):
     page.fill(".pp-replay-input", "42")
     page.click(".pp-replay")
     reading = FIXTURES["start"]["reading"]
-    assert sent(page) == [{"type": "replay", "seed": "1234567", "options": reading},
-                          {"type": "replay", "seed": "42", "options": reading}]
+    assert sent(page) == [
+        {"type": "replay", "seed": "1234567", "options": reading},
+        {"type": "replay", "seed": "42", "options": reading},
+    ]
     page = open_widget(fixture="won", deal="7", lang="en")
     assert "Won" in page.locator(".ludo-status").inner_text()
     shoot(page, output_dir, "light-won-en")
@@ -109,5 +123,7 @@ def test_reading_panel_and_autoplay(open_widget, output_dir):
     page.click(".pp-auto")
     take = FIXTURES["game_info"]["options"]["take"]["choices"][1]["value"]
     options = {**FIXTURES["start"]["reading"], "take": take}
-    assert sent(page) == [{"type": "new", "options": options},
-                          {"type": "seat", "seat": 0, "value": "human"}]
+    assert sent(page) == [
+        {"type": "new", "options": options},
+        {"type": "seat", "seat": 0, "value": "human"},
+    ]

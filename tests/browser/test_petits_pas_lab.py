@@ -20,8 +20,9 @@ ROW_JS = """svg => [...svg.querySelectorAll('.pp-place')].map(
 
 
 def test_watch_a_deal_step_by_step_in_jupyterlab(lab_server, browser_context, output_dir):
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="jupyterlab_petits_pas") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="jupyterlab_petits_pas"
+    ) as notebook:
         page = notebook.page
         board = page.locator("svg.pp-board").first
         board.wait_for(state="visible", timeout=90_000)
@@ -31,8 +32,11 @@ def test_watch_a_deal_step_by_step_in_jupyterlab(lab_server, browser_context, ou
             return int(board.get_attribute("data-ply"))
 
         def wait_ply(n: int) -> None:
-            page.wait_for_function("([svg, n]) => Number(svg.dataset.ply) >= n",
-                                   arg=[board.element_handle(), n], timeout=30_000)
+            page.wait_for_function(
+                "([svg, n]) => Number(svg.dataset.ply) >= n",
+                arg=[board.element_handle(), n],
+                timeout=30_000,
+            )
 
         assert ply() == 0
         start = board.evaluate(ROW_JS)
@@ -40,7 +44,8 @@ def test_watch_a_deal_step_by_step_in_jupyterlab(lab_server, browser_context, ou
         assert "secret" not in (board.get_attribute("data-result") or "")
 
         widget = board.locator(
-            "xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ludo ')][1]")
+            "xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ludo ')][1]"
+        )
         widget.locator(".pp-step").click()
         wait_ply(1)
         after_click = board.evaluate(ROW_JS)
@@ -57,7 +62,8 @@ def test_watch_a_deal_step_by_step_in_jupyterlab(lab_server, browser_context, ou
 
         answer = notebook.run_json(
             "import json; print(json.dumps({'ply': donne.state.ply, "
-            "'places': donne.observation['places'], 'number': donne.deal_number}))")
+            "'places': donne.observation['places'], 'number': donne.deal_number}))"
+        )
         assert answer["ply"] == 3 and answer["number"] is None, answer
         assert answer["places"] == board.evaluate(ROW_JS)
 

@@ -22,14 +22,16 @@ PLY = "(svg) => Number(svg.dataset.ply)"
 
 
 def test_pull_a_card_by_dragging_in_jupyterlab(lab_server, browser_context, output_dir):
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="jupyterlab_sorciere") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="jupyterlab_sorciere"
+    ) as notebook:
         page = notebook.page
         roof = page.locator("svg.sv-roof").first
         roof.wait_for(state="visible", timeout=90_000)
         notebook.wait_all_run(timeout=240)
-        page.wait_for_function("(svg) => svg.dataset.phase === 'pull'", arg=roof.element_handle(),
-                               timeout=30_000)
+        page.wait_for_function(
+            "(svg) => svg.dataset.phase === 'pull'", arg=roof.element_handle(), timeout=30_000
+        )
         roof.scroll_into_view_if_needed()
         card = roof.locator(".sv-card.sv-pullable[data-slot='14']")
         box = card.bounding_box()
@@ -40,15 +42,18 @@ def test_pull_a_card_by_dragging_in_jupyterlab(lab_server, browser_context, outp
             page.mouse.move(x - step * 9, y + step * 1.5)
             page.wait_for_timeout(25)
         page.mouse.up()
-        page.wait_for_function(f"(svg) => ({PLY})(svg) >= 1", arg=roof.element_handle(),
-                               timeout=30_000)
+        page.wait_for_function(
+            f"(svg) => ({PLY})(svg) >= 1", arg=roof.element_handle(), timeout=30_000
+        )
         if roof.get_attribute("data-phase") == "put":  # same treat: click where it goes back
             roof.locator(".sv-target-put").first.click()
-            page.wait_for_function(f"(svg) => ({PLY})(svg) >= 2", arg=roof.element_handle(),
-                                   timeout=30_000)
+            page.wait_for_function(
+                f"(svg) => ({PLY})(svg) >= 2", arg=roof.element_handle(), timeout=30_000
+            )
         answer = notebook.run_json(
             "import json; s = partie.state; print(json.dumps({'first': str(s.history[0]), "
-            "'event': s.events[0][0], 'pile': len(s.piles[0])}))")
+            "'event': s.events[0][0], 'pile': len(s.piles[0])}))"
+        )
         match = re.fullmatch(r"pull 14@([0-9.]+)", answer["first"])
         assert match, answer
         assert 0 <= float(match.group(1)) <= 1

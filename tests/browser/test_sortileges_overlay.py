@@ -24,8 +24,9 @@ partie
 
 def test_the_analysis_overlay_shows_in_jupyterlab(lab_server, browser_context, output_dir):
     write_notebook(lab_server, NOTEBOOK, CODE)
-    with running_notebook(lab_server, browser_context, output_dir, NOTEBOOK,
-                          shot="sortileges_overlay") as notebook:
+    with running_notebook(
+        lab_server, browser_context, output_dir, NOTEBOOK, shot="sortileges_overlay"
+    ) as notebook:
         page = notebook.page
         board = SortilegesBoard(page, 0)
         board.wait_visible(timeout=90)

@@ -31,11 +31,15 @@ def sent(page):
 
 
 def targets(page, kind):
-    return sorted(page.eval_on_selector_all(f".sp-target-{kind}", "nodes => nodes.map(n => n.dataset.square)"))
+    return sorted(
+        page.eval_on_selector_all(f".sp-target-{kind}", "nodes => nodes.map(n => n.dataset.square)")
+    )
 
 
 def shoot(page, output_dir, name):
-    page.locator(".ludo").screenshot(path=str(output_dir / f"sortileges-{name}.png"), animations="disabled")
+    page.locator(".ludo").screenshot(
+        path=str(output_dir / f"sortileges-{name}.png"), animations="disabled"
+    )
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -86,7 +90,7 @@ def test_hint_review_notice_and_game_over_render(open_widget, output_dir):
 
     page = open_widget("dark", review={"ply": 5, "observation": FIXTURES["review"]})
     assert page.locator(".ludo-review").is_visible()
-    assert page.locator('.ludo-move[aria-current]').get_attribute("data-ply") == "5"
+    assert page.locator(".ludo-move[aria-current]").get_attribute("data-ply") == "5"
     shoot(page, output_dir, "dark-review")
 
     page = open_widget(observation=FIXTURES["over"], lang="en")

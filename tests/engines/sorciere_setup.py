@@ -9,8 +9,11 @@ def fresh(players=3, seed=1, first=0):
 
 def swap_into(state, slot, treat):
     """White box: make the face-down card in `slot` one of `treat` (swap two cards)."""
-    other = next(s for s, c in enumerate(state.slot_card)
-                 if c is not None and s != slot and DEFAULT_DECK[c].treat == treat)
+    other = next(
+        s
+        for s, c in enumerate(state.slot_card)
+        if c is not None and s != slot and DEFAULT_DECK[c].treat == treat
+    )
     state.slot_card[slot], state.slot_card[other] = state.slot_card[other], state.slot_card[slot]
 
 

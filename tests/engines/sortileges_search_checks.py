@@ -14,18 +14,32 @@ def plain_negamax(game, score, turns, spelled, mover, other, depth, ply=0):
         return ply - WIN
     if depth == 0:
         return score(spelled, mover, other, ply)
-    return max(-plain_negamax(game, score, turns,
-                              spelled if spell is None else spelled | 1 << spell, other, target,
-                              depth - 1, ply + 1)
-               for target, spell in turns(spelled, mover, other))
+    return max(
+        -plain_negamax(
+            game,
+            score,
+            turns,
+            spelled if spell is None else spelled | 1 << spell,
+            other,
+            target,
+            depth - 1,
+            ply + 1,
+        )
+        for target, spell in turns(spelled, mover, other)
+    )
 
 
 def check_windows(bot, position, depth, exact, extra=()):
     """Searches of `position` with narrow windows, sharing the bot's table: a fail low is an
     upper bound of the `exact` score, a fail high a lower bound, inside the window the exact
     score."""
-    windows = [(exact + 0.5, math.inf), (-math.inf, exact - 0.5), (exact - 0.5, exact + 0.5),
-               (-math.inf, math.inf), *extra]
+    windows = [
+        (exact + 0.5, math.inf),
+        (-math.inf, exact - 0.5),
+        (exact - 0.5, exact + 0.5),
+        (-math.inf, math.inf),
+        *extra,
+    ]
     for low, high in windows:
         score = bot.negamax(*position, depth, 0, low, high)
         if score <= low:

@@ -69,14 +69,18 @@ def test_who_starts_is_drawn_from_the_seed_unless_given():
 
 
 # -- errors ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game, alias, meant", [
-    (Sortileges(), Turn("C1", "c2", "d5"), "c1-c2/d5"),
-    (Nains(), Move(0, -1, True), "gnome blue"),  # a bool where the colour index goes
-    (Nains(), Move(0, -1.0, 1), "gnome blue"),
-    (Sorciere(), Pull(14, True), "pull 14@1"),
-    (Sorciere(), Pull(True, 0.5), "pull 1"),
-    (Race(), Add(True), "+1"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "game, alias, meant",
+    [
+        (Sortileges(), Turn("C1", "c2", "d5"), "c1-c2/d5"),
+        (Nains(), Move(0, -1, True), "gnome blue"),  # a bool where the colour index goes
+        (Nains(), Move(0, -1.0, 1), "gnome blue"),
+        (Sorciere(), Pull(14, True), "pull 14@1"),
+        (Sorciere(), Pull(True, 0.5), "pull 1"),
+        (Race(), Add(True), "+1"),
+    ],
+    ids=repr,
+)
 def test_an_action_object_must_be_the_value_its_text_reads_back_to(game, alias, meant):
     state = game.new_game(seed=3, first=0)
     assert state.is_legal(game.parse_action(meant)) and not state.is_legal(alias)
@@ -95,13 +99,21 @@ def test_a_text_longer_than_the_cap_is_malformed_and_quoted_short():
         assert all(len(str(value)) <= QUOTE + 3 for value in caught.value.params.values())
 
 
-@pytest.mark.parametrize("value, shown", [
-    ("x" * 10**6, "'" + "x" * QUOTE + "…'"),
-    ("\ud800 lone surrogate", "'? lone surrogate'"),
-    (10**5000, "a number too long to quote"),
-    (-12, "-12"), (True, "True"), (float("nan"), "nan"), (None, "None"),
-    ([[[]]] * 10**5, "a list"), ({"a": 1}, "a dict"),
-], ids=lambda value: type(value).__name__)
+@pytest.mark.parametrize(
+    "value, shown",
+    [
+        ("x" * 10**6, "'" + "x" * QUOTE + "…'"),
+        ("\ud800 lone surrogate", "'? lone surrogate'"),
+        (10**5000, "a number too long to quote"),
+        (-12, "-12"),
+        (True, "True"),
+        (float("nan"), "nan"),
+        (None, "None"),
+        ([[[]]] * 10**5, "a list"),
+        ({"a": 1}, "a dict"),
+    ],
+    ids=lambda value: type(value).__name__,
+)
 def test_a_refusal_quotes_any_input_short_and_printable(value, shown):
     text = quote(value)
     assert text == shown and text.encode("utf-8")
@@ -143,9 +155,13 @@ def test_a_game_without_a_result_hook_says_which_to_write():
 def test_options_are_declared_once_and_their_defaults_derived():
     assert Race.option_defaults == {"goal": 12}
     assert Race.describe()["options"]["goal"] == {
-        "default": 12, "label": {"fr": "But", "en": "Goal"},
-        "choices": [{"value": 12, "label": {"fr": "douze", "en": "twelve"}},
-                    {"value": 21, "label": {"fr": "vingt et un", "en": "twenty-one"}}]}
+        "default": 12,
+        "label": {"fr": "But", "en": "Goal"},
+        "choices": [
+            {"value": 12, "label": {"fr": "douze", "en": "twelve"}},
+            {"value": 21, "label": {"fr": "vingt et un", "en": "twenty-one"}},
+        ],
+    }
     assert Sortileges.describe()["options"]["files"]["choices"] is None  # set from Python
     assert Race(goal=21).options == {"goal": 21}
     for wrong in (21.0, True, "21", 13):

@@ -44,16 +44,18 @@ MAX_PLIES = 400
 
 def variants(cls):
     """The default game, and the one with every option a UI offers at its last value."""
-    far = {name: list(spec.choices)[-1] for name, spec in cls.option_specs.items()
-           if spec.choices}
+    far = {name: list(spec.choices)[-1] for name, spec in cls.option_specs.items() if spec.choices}
     yield "", cls()
     if far != {name: cls.option_defaults[name] for name in far}:
         yield "-far", cls(**far)
 
 
 GAME_CLASSES = [pytest.param(cls, id=name) for name, cls in sorted(REGISTRY.items())]
-GAMES = [pytest.param(game, id=name + suffix) for name, cls in sorted(REGISTRY.items())
-         for suffix, game in variants(cls)]
+GAMES = [
+    pytest.param(game, id=name + suffix)
+    for name, cls in sorted(REGISTRY.items())
+    for suffix, game in variants(cls)
+]
 
 
 def seats(state):
@@ -77,8 +79,7 @@ def random_game(game, seed):
 def positions(game, seed):
     """Fresh states at a few plies of a random game: the start, early, middle, late, end."""
     final = random_game(game, seed)
-    plies = sorted({0, 1, final.ply // 3, final.ply // 2, final.ply - 1, final.ply} -
-                   {-1})
+    plies = sorted({0, 1, final.ply // 3, final.ply // 2, final.ply - 1, final.ply} - {-1})
     return [final.replayed(ply) for ply in plies]
 
 
@@ -88,8 +89,11 @@ def seen_actions(game):
 
 
 def is_label(label):
-    return (isinstance(label, dict) and tuple(label) == LANGS
-            and all(isinstance(text, str) and text.strip() for text in label.values()))
+    return (
+        isinstance(label, dict)
+        and tuple(label) == LANGS
+        and all(isinstance(text, str) and text.strip() for text in label.values())
+    )
 
 
 # -- metadata ---------------------------------------------------------------------------------
@@ -126,8 +130,9 @@ def test_an_option_value_not_offered_is_refused(cls):
 def test_every_game_package_holds_its_game_in_rules_py():
     """One layout per game: the package `ludotheque.engines.<name>` registers the game
     `<name>` from its `rules.py`."""
-    packages = {name for name, cls in REGISTRY.items()
-                if cls.__module__.startswith("ludotheque.engines.")}
+    packages = {
+        name for name, cls in REGISTRY.items() if cls.__module__.startswith("ludotheque.engines.")
+    }
     assert {"nains", "petits_pas", "sorciere", "sortileges"} <= packages
     for name in packages:
         assert REGISTRY[name].__module__ == f"ludotheque.engines.{name}.rules"
@@ -144,8 +149,11 @@ def test_the_bot_levels_are_labelled(cls):
 @pytest.mark.parametrize("cls", GAME_CLASSES)
 def test_every_level_makes_a_bot_that_plays_and_refuses_a_finished_game(cls):
     offered = bots_of(cls)
-    assert list(inspect.signature(offered.bot_for_level).parameters)[:3] == \
-        ["level", "seed", "seconds"]
+    assert list(inspect.signature(offered.bot_for_level).parameters)[:3] == [
+        "level",
+        "seed",
+        "seconds",
+    ]
     game = cls()
     start = random_game(game, 1).replayed(1)
     final = random_game(game, 1)
@@ -186,10 +194,14 @@ def test_observations_are_json_and_legal_actions_go_to_the_mover_only(game, seed
         for seat in seats(state):
             view = state.observation(seat)
             assert json.loads(json.dumps(view)) == view
-            assert (view["game"], view["ply"], view["terminal"]) == \
-                (game.name, state.ply, state.is_terminal())
-            assert view["legal"] == ([str(a) for a in state.legal_actions()]
-                                     if seat == mover else [])
+            assert (view["game"], view["ply"], view["terminal"]) == (
+                game.name,
+                state.ply,
+                state.is_terminal(),
+            )
+            assert view["legal"] == (
+                [str(a) for a in state.legal_actions()] if seat == mover else []
+            )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -331,10 +343,15 @@ def test_chance_is_declared_truly(game):
     """Without chance two seeds that draw the same first player give the same game; with
     chance some do not."""
     starts = [game.new_game(seed) for seed in range(12)]
-    pairs = [(a, b) for a in starts for b in starts
-             if a.seed < b.seed and a.current_player() == b.current_player()][:12]
-    differ = [diverges(a.clone(), b.clone(), random_game(game, a.seed).history[:30])
-              for a, b in pairs]
+    pairs = [
+        (a, b)
+        for a in starts
+        for b in starts
+        if a.seed < b.seed and a.current_player() == b.current_player()
+    ][:12]
+    differ = [
+        diverges(a.clone(), b.clone(), random_game(game, a.seed).history[:30]) for a, b in pairs
+    ]
     assert pairs and any(differ) == type(game).chance
 
 
@@ -354,7 +371,7 @@ def test_a_resampled_world_shows_each_seat_exactly_what_it_saw(game):
                 assert world.observation(seat) == state.observation(seat), (state.ply, seat)
                 truth, draws = state.clone(), rng.getrandbits(64)
                 truth.rng, world.rng = random.Random(draws), random.Random(draws)
-                differ += diverges(truth, world, final.history[state.ply:state.ply + 20])
+                differ += diverges(truth, world, final.history[state.ply : state.ply + 20])
     assert bool(differ) == type(game).hidden_information
 
 
@@ -363,13 +380,17 @@ def test_seats_see_different_things_only_with_private_information(game):
     """Private information (a hand of one's own) shows as two seats' observations that
     differ on a key both have (not only in what the seat to move is offered: `legal`,
     Sortilèges' `turns`); without it, a curtain in hot seat would hide nothing."""
+
     def differ_on_shared_keys(state, seat):
         mine, theirs = state.observation(0), state.observation(seat)
         return any(mine[key] != theirs[key] for key in set(mine) & set(theirs) - {"seat", "legal"})
 
-    differ = any(differ_on_shared_keys(state, seat)
-                 for seed in SEEDS for state in positions(game, seed)
-                 for seat in range(1, game.players))
+    differ = any(
+        differ_on_shared_keys(state, seat)
+        for seed in SEEDS
+        for state in positions(game, seed)
+        for seat in range(1, game.players)
+    )
     assert differ == type(game).private_information
 
 

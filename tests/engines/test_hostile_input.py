@@ -44,32 +44,57 @@ def refused(data):
 
 
 # -- options: exact types -----------------------------------------------------------------
-@pytest.mark.parametrize("name, options", [
-    ("nains", {"contre": 1}), ("nains", {"surcontre": 0}), ("nains", {"rounds": True}),
-    ("nains", {"rounds": 2.0}), ("nains", {"rounds": "2"}),
-    ("sorciere", {"players": 2.0}), ("sorciere", {"players": True}),
-    ("sortileges", {"files": 6.0}), ("sortileges", {"ranks": True}),
-    ("sortileges", {"houses": 5}), ("sortileges", {"houses": ["c1", ["d8"]]}),
-    ("petits_pas", {"take": 1}), ("petits_pas", {"ace": True}),
-], ids=repr)
+@pytest.mark.parametrize(
+    "name, options",
+    [
+        ("nains", {"contre": 1}),
+        ("nains", {"surcontre": 0}),
+        ("nains", {"rounds": True}),
+        ("nains", {"rounds": 2.0}),
+        ("nains", {"rounds": "2"}),
+        ("sorciere", {"players": 2.0}),
+        ("sorciere", {"players": True}),
+        ("sortileges", {"files": 6.0}),
+        ("sortileges", {"ranks": True}),
+        ("sortileges", {"houses": 5}),
+        ("sortileges", {"houses": ["c1", ["d8"]]}),
+        ("petits_pas", {"take": 1}),
+        ("petits_pas", {"ace": True}),
+    ],
+    ids=repr,
+)
 def test_an_option_of_the_wrong_type_is_refused_even_when_it_compares_equal(name, options):
     with pytest.raises(ValueError) as caught:
         Game.by_name(name, **options)
     assert len(str(caught.value)) < 200
 
 
-@pytest.mark.parametrize("name, options", [
-    ("nains", {"contre": True, "rounds": 1}), ("sorciere", {"players": 2}),
-    ("sortileges", {"files": 6, "ranks": 6}), ("petits_pas", {"take": "lower"}),
-], ids=repr)
+@pytest.mark.parametrize(
+    "name, options",
+    [
+        ("nains", {"contre": True, "rounds": 1}),
+        ("sorciere", {"players": 2}),
+        ("sortileges", {"files": 6, "ranks": 6}),
+        ("petits_pas", {"take": "lower"}),
+    ],
+    ids=repr,
+)
 def test_the_same_options_with_their_own_types_are_taken(name, options):
     assert Game.by_name(name, **options).options.items() >= options.items()
 
 
-@pytest.mark.parametrize("name, first", [
-    ("nains", True), ("nains", 1.0), ("sorciere", True), ("sorciere", 2.0),
-    ("sortileges", True), ("sortileges", [0]),
-], ids=repr)
+@pytest.mark.parametrize(
+    "name, first",
+    [
+        ("nains", True),
+        ("nains", 1.0),
+        ("sorciere", True),
+        ("sorciere", 2.0),
+        ("sortileges", True),
+        ("sortileges", [0]),
+    ],
+    ids=repr,
+)
 def test_the_first_seat_is_a_seat_number_not_a_bool_or_a_float(name, first):
     with pytest.raises(ValueError, match="first must be one of"):
         Game.by_name(name).new_game(1, first=first)
@@ -77,10 +102,20 @@ def test_the_first_seat_is_a_seat_number_not_a_bool_or_a_float(name, first):
 
 # -- action texts ---------------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("text", [
-    "x" * (MAX_TEXT + 1), "pull " + "9" * 5000, "9" * 10**6, "step" + "\u2003" * 300,
-    "pull \U0001d7cf\U0001d7d5", "play \u017f3", "c\uff11-c2/d5", "\ud800",
-], ids=lambda text: f"{text[:12]!r}×{len(text)}")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * (MAX_TEXT + 1),
+        "pull " + "9" * 5000,
+        "9" * 10**6,
+        "step" + "\u2003" * 300,
+        "pull \U0001d7cf\U0001d7d5",
+        "play \u017f3",
+        "c\uff11-c2/d5",
+        "\ud800",
+    ],
+    ids=lambda text: f"{text[:12]!r}×{len(text)}",
+)
 def test_a_long_or_non_ascii_text_is_malformed_for_every_game_and_quoted_short(name, text):
     state = Game.by_name(name).new_game(seed=1)
     with pytest.raises(NotationError) as caught:
@@ -137,26 +172,51 @@ def test_a_hostile_saved_game_is_refused_with_a_value_error(data):
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
-CHOICES = st.sampled_from(["first", "witches", "spells", "deck", "files", "ranks", "houses",
-                           "players", "rounds", "contre", "take", "ace", "x"])
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+CHOICES = st.sampled_from(
+    [
+        "first",
+        "witches",
+        "spells",
+        "deck",
+        "files",
+        "ranks",
+        "houses",
+        "players",
+        "rounds",
+        "contre",
+        "take",
+        "ace",
+        "x",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(name=st.sampled_from(GAMES), field=st.sampled_from(["game", "options", "seed",
-                                                          "start", "actions"]),
-       value=JSON | st.dictionaries(CHOICES, JSON, max_size=3) | st.lists(st.text(max_size=12),
-                                                                          max_size=4))
+@given(
+    name=st.sampled_from(GAMES),
+    field=st.sampled_from(["game", "options", "seed", "start", "actions"]),
+    value=JSON
+    | st.dictionaries(CHOICES, JSON, max_size=3)
+    | st.lists(st.text(max_size=12), max_size=4),
+)
 def test_any_value_in_any_field_of_a_saved_game_loads_or_is_a_value_error(name, field, value):
     refused({**SAVED[name], field: value})
 
 
 @settings(max_examples=200, deadline=None)
-@given(name=st.sampled_from(GAMES), text=st.text(max_size=40) | st.from_regex(
-    r"(pull|put|play|gnome|discard|contre|step|[a-h][0-9]+-[a-h][0-9]+/?)[ -~]{0,12}",
-    fullmatch=True))
+@given(
+    name=st.sampled_from(GAMES),
+    text=st.text(max_size=40)
+    | st.from_regex(
+        r"(pull|put|play|gnome|discard|contre|step|[a-h][0-9]+-[a-h][0-9]+/?)[ -~]{0,12}",
+        fullmatch=True,
+    ),
+)
 def test_any_text_is_an_action_or_a_rules_error_and_a_refusal_changes_nothing(name, text):
     state = State.from_json(SAVED[name])
     try:

@@ -25,8 +25,9 @@ def module_name(path: Path, root: Path = ENGINES, package: str = PACKAGE) -> str
     return ".".join([package, *parts])
 
 
-def imported_modules(path: Path, known: set[str], root: Path = ENGINES,
-                     package: str = PACKAGE) -> set[str]:
+def imported_modules(
+    path: Path, known: set[str], root: Path = ENGINES, package: str = PACKAGE
+) -> set[str]:
     """The modules of `known` that the module at `path` imports."""
     name = module_name(path, root, package)
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -38,10 +39,12 @@ def imported_modules(path: Path, known: set[str], root: Path = ENGINES,
             base = node.module or ""
             if node.level:
                 anchor = here.split(".")
-                anchor = anchor[:len(anchor) - (node.level - 1)]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join(anchor + ([base] if base else []))
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                       for alias in node.names]
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            ]
         else:
             continue
         found.update(target for target in targets if target in known and target != name)
@@ -51,8 +54,10 @@ def imported_modules(path: Path, known: set[str], root: Path = ENGINES,
 def import_graph(root: Path = ENGINES, package: str = PACKAGE) -> dict[str, set[str]]:
     paths = sorted(root.rglob("*.py"))
     known = {module_name(path, root, package) for path in paths}
-    return {module_name(path, root, package): imported_modules(path, known, root, package)
-            for path in paths}
+    return {
+        module_name(path, root, package): imported_modules(path, known, root, package)
+        for path in paths
+    }
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -121,8 +126,13 @@ def test_the_walk_sees_relative_late_and_package_imports(tmp_path):
     (package / "c.py").write_text("import toy\n")
     (package / "d.py").write_text("from toy import c\n")
     graph = import_graph(package, "toy")
-    assert graph == {"toy": {"toy.a"}, "toy.a": {"toy.b"}, "toy.b": {"toy.a"},
-                     "toy.c": {"toy"}, "toy.d": {"toy.c"}}
+    assert graph == {
+        "toy": {"toy.a"},
+        "toy.a": {"toy.b"},
+        "toy.b": {"toy.a"},
+        "toy.c": {"toy"},
+        "toy.d": {"toy.c"},
+    }
     assert cycles(graph) == [["toy.a", "toy.b", "toy.a"]]
     (package / "a.py").write_text("import toy.d\n")
     assert cycles(import_graph(package, "toy")) == [["toy", "toy.a", "toy.d", "toy.c", "toy"]]
@@ -131,16 +141,20 @@ def test_the_walk_sees_relative_late_and_package_imports(tmp_path):
 @pytest.mark.parametrize("level", ["1", "2", "3", "4"])
 def test_levels_1_to_4_play_without_loading_numba(level):
     """numba takes seconds to load: only level 5, the solver and `warm_up` may need it."""
-    program = ("import sys, ludotheque.engines.sortileges as s\n"
-               "state = s.Sortileges().new_game(seed=1, first=0)\n"
-               f"state.apply(s.bot_for_level({level!r}, seed=1, seconds=0.1)(state))\n"
-               "assert 'numba' not in sys.modules, 'numba was imported'\n")
+    program = (
+        "import sys, ludotheque.engines.sortileges as s\n"
+        "state = s.Sortileges().new_game(seed=1, first=0)\n"
+        f"state.apply(s.bot_for_level({level!r}, seed=1, seconds=0.1)(state))\n"
+        "assert 'numba' not in sys.modules, 'numba was imported'\n"
+    )
     subprocess.run([sys.executable, "-c", program], check=True, timeout=60)
 
 
 def test_level_5_loads_numba_when_it_is_made():
-    program = ("import sys, ludotheque.engines.sortileges as s\n"
-               "assert 'numba' not in sys.modules\n"
-               "s.bot_for_level('5', seed=1, seconds=0.1)\n"
-               "assert 'numba' in sys.modules\n")
+    program = (
+        "import sys, ludotheque.engines.sortileges as s\n"
+        "assert 'numba' not in sys.modules\n"
+        "s.bot_for_level('5', seed=1, seconds=0.1)\n"
+        "assert 'numba' in sys.modules\n"
+    )
     subprocess.run([sys.executable, "-c", program], check=True, timeout=60)

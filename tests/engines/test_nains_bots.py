@@ -62,21 +62,23 @@ def test_ismcts_beats_random():
 
 def test_the_heuristic_takes_a_winning_pull():
     from ludotheque.engines.nains import INDEX
+
     state = opened()
     t = state.table
     t.hands[0] = sorted([INDEX["S1"], INDEX["S3"], INDEX["+G"]])
     t.hose = 6
-    assert str(HeuristicBot(0).choose(state)) in ("play S3",)   # S1 would not end the round
+    assert str(HeuristicBot(0).choose(state)) in ("play S3",)  # S1 would not end the round
 
 
 def test_the_heuristic_keeps_strong_cards_when_a_weak_one_does_as_well():
     from ludotheque.engines.nains import INDEX
+
     state = opened()
     t = state.table
     t.hands[0] = sorted([INDEX["S2"], INDEX["R2"]])
-    t.teams = [[0, 0, 0], [1]]   # R2: red worth 2, seat 0 = 6 against 1: a pull of 5
+    t.teams = [[0, 0, 0], [1]]  # R2: red worth 2, seat 0 = 6 against 1: a pull of 5
     assert str(HeuristicBot(0).choose(state)) == "play R2"
-    t.teams = [[0, 0], [1]]       # R2 pulls 3, S2 pulls 2: still the pull, S2 is kept
+    t.teams = [[0, 0], [1]]  # R2 pulls 3, S2 pulls 2: still the pull, S2 is kept
     assert str(HeuristicBot(0).choose(state)) == "play R2"
 
 
@@ -99,6 +101,7 @@ def test_determinisations_keep_what_the_seat_knows():
     state = opened()
     t = state.table
     import random
+
     d = determinise(t, 0, random.Random(1))
     assert d.hands[0] == t.hands[0] and d.discards == t.discards and d.teams == t.teams
     assert len(d.hands[1]) == len(t.hands[1]) and len(d.draw) == len(t.draw)
@@ -109,6 +112,7 @@ def test_ismcts_redraws_an_unrevealed_first_gnome():
     state = GAME.new_game(seed=2, first=0)
     state.apply("gnome green")
     import random
+
     seen = {determinise(state.table, 1, random.Random(i)).choices[0] for i in range(40)}
     assert seen == {0, 1, 2, 3}
 
@@ -144,6 +148,7 @@ def test_the_playout_policy_is_the_heuristic():
         policy_move,
     )
     from ludotheque.engines.nains.rules import legal_moves
+
     checked = 0
     for seed in range(6):
         state = GAME.new_game(seed=seed, first=seed % 2)
@@ -155,5 +160,7 @@ def test_the_playout_policy_is_the_heuristic():
                     assert fast_score(t, move) == pytest.approx(heuristic_score(t, move)), move
                     checked += 1
             assert policy_move(t, rng) == heuristic_move(t)
-            state.apply(rng.choice(state.legal_actions()) if rng.random() < 0.3 else heuristic_move(t))
+            state.apply(
+                rng.choice(state.legal_actions()) if rng.random() < 0.3 else heuristic_move(t)
+            )
     assert checked > 500

@@ -45,17 +45,20 @@ def test_cards_and_gnomes_are_conserved_over_many_games(options):
     for seed in range(120):
         state, _ = random_game(seed, options)
         assert state.table.winner in (0, 1) and max(state.table.wins) == 2
-        counters += sum(str(m).startswith(("contre", "surcontre", "sursurcontre"))
-                        for m in state.history)
+        counters += sum(
+            str(m).startswith(("contre", "surcontre", "sursurcontre")) for m in state.history
+        )
     if options:
-        assert counters > 10   # the counters really were played
+        assert counters > 10  # the counters really were played
 
 
 def test_the_same_seed_and_moves_replay_the_game_exactly():
     state, _ = random_game(7, OPTIONS[1], check=None)
     replay = State.from_json(json.loads(json.dumps(state.to_json())))
     assert replay.history == state.history
-    assert [replay.observation(s) for s in (0, 1, None)] == [state.observation(s) for s in (0, 1, None)]
+    assert [replay.observation(s) for s in (0, 1, None)] == [
+        state.observation(s) for s in (0, 1, None)
+    ]
     again, _ = random_game(7, OPTIONS[1], check=None)
     assert again.history == state.history
 

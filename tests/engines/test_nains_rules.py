@@ -21,8 +21,14 @@ def cards(*codes):
     return sorted(INDEX[c] for c in codes)
 
 
-def arranged(hands=(("S1", "S2", "+R", "+B", "G2"), ("S1", "S2", "+Y", "+G", "R2")), teams=((R,), (B,)), hose=0, to_move=0,
-             seed=1, **options):
+def arranged(
+    hands=(("S1", "S2", "+R", "+B", "G2"), ("S1", "S2", "+Y", "+G", "R2")),
+    teams=((R,), (B,)),
+    hose=0,
+    to_move=0,
+    seed=1,
+    **options,
+):
     """A state in the play phase of round 1 with the given hands, teams and hose."""
     state = Nains(**options).new_game(seed=seed, first=to_move)
     state.apply("gnome red")
@@ -54,10 +60,10 @@ def test_the_default_deck_has_55_cards_of_the_documented_kinds():
     assert [codes[f"+{x}"] for x in "RBYGM"] == [4] * 5
     assert [codes[f"S{n}"] for n in (1, 2, 3)] == [5, 4, 2]
     pulls = [CARDS[c] for c in DEFAULT_DECK if CARDS[c].kind == "pull"]
-    assert sum(0 <= p.two < 4 and 0 <= p.zero < 4 for p in pulls) == 12   # colour pairs
+    assert sum(0 <= p.two < 4 and 0 <= p.zero < 4 for p in pulls) == 12  # colour pairs
     assert sum(p.two == 4 for p in pulls) == 4 and sum(p.zero == 4 for p in pulls) == 4  # bonnets
-    assert sum(p.zero < 0 for p in pulls) == 4   # one colour raised, none at 0
-    assert len({p.code for p in pulls}) == 24    # each pull card is unique
+    assert sum(p.zero < 0 for p in pulls) == 4  # one colour raised, none at 0
+    assert len({p.code for p in pulls}) == 24  # each pull card is unique
 
 
 def test_a_match_starts_with_five_cards_each_and_the_secret_choice():
@@ -115,7 +121,11 @@ def test_add_a_gnome_joins_the_back_and_costs_two_slabs():
 def test_a_multicolour_gnome_needs_a_colour_from_the_supply():
     state = arranged(hands=(("+M", "S1"), ("S1",)))
     assert [m for m in texts(state) if m.startswith("play +M")] == [
-        "play +M red", "play +M blue", "play +M yellow", "play +M green"]
+        "play +M red",
+        "play +M blue",
+        "play +M yellow",
+        "play +M green",
+    ]
     with pytest.raises(IllegalActionError, match="needs a colour"):
         state.apply("play +M")
     state.table.supply[Y] = 0
@@ -149,12 +159,17 @@ def test_the_stronger_team_pulls_by_the_difference():
     assert state.table.hose == 3
     pull = state.events[-1][0]
     assert pull["power"] == [4, 1] and pull["diff"] == 3 and pull["toward"] == 0
-    assert state.observation(1)["last_pull"]["values"] == {"red": 2, "blue": 0, "yellow": 1, "green": 1}
+    assert state.observation(1)["last_pull"]["values"] == {
+        "red": 2,
+        "blue": 0,
+        "yellow": 1,
+        "green": 1,
+    }
 
 
 def test_a_pull_can_help_the_other_team():
     state = arranged(hands=(("B2R0", "S1"), ("S1",)), teams=((R,), (B, B)), to_move=0)
-    state.apply("play B2R0")   # seat 0 = 0, seat 1 = 4: four slabs toward seat 1
+    state.apply("play B2R0")  # seat 0 = 0, seat 1 = 4: four slabs toward seat 1
     assert state.table.hose == -4 and state.events[-1][0]["toward"] == 1
 
 
@@ -170,12 +185,15 @@ def test_the_bonnet_is_a_colour_chosen_by_the_player_but_not_the_other_one_on_th
     assert bonnet_choices(card) == [R, Y, G]
     state = arranged(hands=(("M2B0", "S1"), ("S1",)), teams=((Y, Y), (B, R)))
     assert [m for m in texts(state) if "M2B0" in m and m.startswith("play")] == [
-        "play M2B0 red", "play M2B0 yellow", "play M2B0 green"]
+        "play M2B0 red",
+        "play M2B0 yellow",
+        "play M2B0 green",
+    ]
     with pytest.raises(IllegalActionError, match="cannot be blue"):
         state.apply("play M2B0 blue")
     with pytest.raises(IllegalActionError, match="needs a colour"):
         state.apply("play M2B0")
-    state.apply("play M2B0 yellow")   # yellow 2, blue 0: 4 against 1
+    state.apply("play M2B0 yellow")  # yellow 2, blue 0: 4 against 1
     assert state.table.hose == 3 and state.events[-1][0]["bonnet"] == "yellow"
 
 
@@ -198,7 +216,7 @@ def test_squirrels_pull_toward_the_player_one_slab_each(n):
 # -- discard and draw (docs/rules/nains.md#turn) --------------------------------------------
 def test_discard_and_draw_costs_one_slab():
     state = arranged(hands=(("S1", "S2", "+R", "+B", "G2"), ("S1",)))
-    state.apply("discard S2,+R")   # any order in the text
+    state.apply("discard S2,+R")  # any order in the text
     t = state.table
     assert len(t.hands[0]) == 5 and t.hose == -1
     assert sorted(t.discards) == cards("S2", "+R")
@@ -209,7 +227,7 @@ def test_discard_and_draw_costs_one_slab():
 def test_every_part_of_the_hand_may_be_discarded():
     state = arranged(hands=(("S1", "S1", "S2", "+R", "G2"), ("S1",)))
     discards = [m for m in texts(state) if m.startswith("discard")]
-    assert len(discards) == 3 * 2 * 2 * 2 - 1   # two S1 alike: 23 different parts
+    assert len(discards) == 3 * 2 * 2 * 2 - 1  # two S1 alike: 23 different parts
     assert "discard S1,S1,S2,+R,G2" not in discards  # codes in card order
     assert "discard +R,G2,S1,S1,S2" in discards
 
@@ -231,19 +249,35 @@ def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discards():
 
 
 # -- forged moves (docs/rules/nains.md#notation) --------------------------------------------
-@pytest.mark.parametrize("text, why", [
-    ("play S3", "no S3 in your hand"),
-    ("discard S1,S1", "does not hold 2 cards S1"),
-    ("play +G", "no \\+G in your hand"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("play S3", "no S3 in your hand"),
+        ("discard S1,S1", "does not hold 2 cards S1"),
+        ("play +G", "no \\+G in your hand"),
+    ],
+)
 def test_a_card_not_in_hand_is_refused(text, why):
     state = arranged(hands=(("S1", "S2", "+R"), ("S3", "+G")))
     with pytest.raises(IllegalActionError, match=why):
         state.apply(text)
 
 
-@pytest.mark.parametrize("text", ["", "play", "play X9", "play S1 purple", "discard", "gnome",
-                                  "gnome red blue", "hop S1", "play S1 red blue", 42])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "play",
+        "play X9",
+        "play S1 purple",
+        "discard",
+        "gnome",
+        "gnome red blue",
+        "hop S1",
+        "play S1 red blue",
+        42,
+    ],
+)
 def test_malformed_texts_are_notation_errors(text):
     with pytest.raises(NotationError):
         Nains().parse_action(text)
@@ -254,9 +288,16 @@ def test_a_move_object_with_an_index_alias_is_refused_and_changes_nothing():
     pass the rules, then fail half-way with a stray entry in `movers`)."""
     state = arranged(hands=(("S3", "S1", "+R"), ("S2", "+G")))
     before, movers = state.to_json(), list(state.movers)
-    for forged in (Move(PLAY, -1), Move(PLAY, INDEX["S3"] - len(CARDS)), Move(PLAY, (0, 1)),
-                   Move(PLAY, len(CARDS)), Move(PLAY, True), Move(DISCARD, (INDEX["S1"], -1)),
-                   Move(DISCARD, (INDEX["S3"], INDEX["S1"])), Move(9, INDEX["S3"])):
+    for forged in (
+        Move(PLAY, -1),
+        Move(PLAY, INDEX["S3"] - len(CARDS)),
+        Move(PLAY, (0, 1)),
+        Move(PLAY, len(CARDS)),
+        Move(PLAY, True),
+        Move(DISCARD, (INDEX["S1"], -1)),
+        Move(DISCARD, (INDEX["S3"], INDEX["S1"])),
+        Move(9, INDEX["S3"]),
+    ):
         assert not state.is_legal(forged) and state.why_illegal(forged)
         with pytest.raises(NotationError):
             state.apply(forged)
@@ -265,8 +306,9 @@ def test_a_move_object_with_an_index_alias_is_refused_and_changes_nothing():
     assert repr(Move(PLAY, -1)) == "Move(1, -1, -1)"  # a bot's bad answer shows as it is
 
 
-@pytest.mark.parametrize("text", ["play \u017f3", "play S\U0001d7d1", "gnome r\u0435d",
-                                  "play S3" + " " * 200])
+@pytest.mark.parametrize(
+    "text", ["play \u017f3", "play S\U0001d7d1", "gnome r\u0435d", "play S3" + " " * 200]
+)
 def test_a_move_is_written_in_ascii_within_200_characters(text):
     assert "play \u017f3".upper() == "PLAY S3"  # what a Unicode-aware reading would take
     with pytest.raises(NotationError, match="ASCII"):
@@ -316,8 +358,11 @@ def test_rounds_option_sets_the_wins_needed():
 # -- optional counters (docs/rules/nains.md#counters) ---------------------------------------
 def added_red(to_move=0, **options):
     """Seat 0 has just added a red gnome; seat 1 holds cards to answer."""
-    state = arranged(hands=(("+R", "+M", "+R", "S1", "S1"), ("+R", "+R", "+M", "+B", "S1")),
-                     to_move=to_move, **options)
+    state = arranged(
+        hands=(("+R", "+M", "+R", "S1", "S1"), ("+R", "+R", "+M", "+B", "S1")),
+        to_move=to_move,
+        **options,
+    )
     state.apply("play +R")
     return state
 
@@ -339,8 +384,13 @@ def test_contre_removes_the_gnome_just_added_on_the_very_next_turn():
     state.apply("contre +M")
     t = state.table
     assert t.teams == [[R], [B]] and t.supply[R] == 6 and t.hose == -2  # the slabs stay lost
-    assert state.events[-1][0] == {"type": "contre", "seat": 1, "card": "+M", "colour": "red",
-                                   "hose": -2}
+    assert state.events[-1][0] == {
+        "type": "contre",
+        "seat": 1,
+        "card": "+M",
+        "colour": "red",
+        "hose": -2,
+    }
 
 
 def test_contre_may_be_declined_and_the_card_played_normally():
@@ -351,10 +401,10 @@ def test_contre_may_be_declined_and_the_card_played_normally():
 
 def test_the_contre_window_closes_after_the_next_turn():
     state = added_red(contre=True)
-    state.apply("play S1")          # seat 1 lets it pass
-    state.apply("play S1")          # seat 0
+    state.apply("play S1")  # seat 1 lets it pass
+    state.apply("play S1")  # seat 0
     with pytest.raises(IllegalActionError, match="right after"):
-        state.apply("contre +R")    # too late
+        state.apply("contre +R")  # too late
     assert state.observation(1)["window"] is None
 
 
@@ -362,7 +412,7 @@ def test_only_the_other_seat_may_counter():
     state = added_red(contre=True)
     state.apply("play S1")
     with pytest.raises(IllegalActionError, match="right after"):
-        state.apply("contre +R")    # seat 0 cannot counter its own gnome
+        state.apply("contre +R")  # seat 0 cannot counter its own gnome
 
 
 def test_surcontre_places_two_gnomes_without_moving_the_hose_right_after_a_contre():
@@ -390,8 +440,8 @@ def test_surcontre_needs_its_option_and_two_gnomes_in_the_supply():
 def test_surcontre_window_is_the_next_turn_only():
     state = added_red(**ALL_COUNTERS)
     state.apply("contre +R")
-    state.apply("play S1")   # seat 0 lets it pass
-    state.apply("play S1")   # seat 1
+    state.apply("play S1")  # seat 0 lets it pass
+    state.apply("play S1")  # seat 1
     with pytest.raises(IllegalActionError, match="right after"):
         state.apply("surcontre +R")
 
@@ -404,7 +454,7 @@ def test_sursurcontre_takes_the_two_gnomes_into_the_other_team():
     state.apply("sursurcontre +R")
     t = state.table
     assert t.teams == [[R], [B, R, R]] and t.hose == -2 and t.supply[R] == 4
-    assert state.observation(0)["window"] is None   # the chain ends here
+    assert state.observation(0)["window"] is None  # the chain ends here
 
 
 def test_sursurcontre_needs_its_option_and_its_moment():
@@ -424,7 +474,7 @@ def test_sursurcontre_needs_its_option_and_its_moment():
 
 def test_a_round_end_closes_any_window():
     state = arranged(hands=(("+R", "S1"), ("+R", "S1")), hose=-(FENCE - 2), contre=True)
-    state.apply("play +R")   # seat 0 pulls itself into the fence
+    state.apply("play +R")  # seat 0 pulls itself into the fence
     assert state.table.window is None and state.table.phase == PHASE_CHOOSE
 
 

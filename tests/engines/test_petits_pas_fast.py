@@ -34,8 +34,9 @@ def test_fast_agrees_with_the_reference_deal_by_deal(reading, pool):
     parts = [pool.submit(reference, part, reading.changes()) for part in np.array_split(decks, 4)]
     slow = np.concatenate([part.result() for part in parts])
     differ = np.flatnonzero(fast != slow)
-    assert not differ.size, (f"{differ.size} deals differ, first: "
-                             f"{' '.join(str(DECK[i]) for i in decks[differ[0]])}")
+    assert not differ.size, (
+        f"{differ.size} deals differ, first: {' '.join(str(DECK[i]) for i in decks[differ[0]])}"
+    )
 
 
 def test_decks_are_shuffled_whole_decks():

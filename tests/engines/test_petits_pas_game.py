@@ -50,10 +50,14 @@ def test_a_deal_plays_to_the_end_with_a_result():
 
 def test_the_seed_shuffles_the_deck_and_a_given_deck_is_dealt_as_given():
     game = PetitsPas()
-    assert game.new_game(seed=5).observation()["places"] == \
+    assert (
         game.new_game(seed=5).observation()["places"]
-    assert game.new_game(seed=5).observation()["places"] != \
-        game.new_game(seed=6).observation()["places"]
+        == game.new_game(seed=5).observation()["places"]
+    )
+    assert (
+        game.new_game(seed=5).observation()["places"]
+        != game.new_game(seed=6).observation()["places"]
+    )
     texts = [str(card) for card in reversed(DECK)]
     state = game.new_game(seed=0, deck=texts)
     assert state.observation()["places"] == [["KC"], ["QC"], ["JC"], ["10C"]]
@@ -122,14 +126,27 @@ def test_observation_shows_the_table_and_counts():
 
 
 def test_explanations_in_french_and_english():
-    cover = {"kind": "cover", "card": "10H", "from": 4, "over": ["3S", "7C"], "meets": "JH",
-             "to": 1}
+    cover = {
+        "kind": "cover",
+        "card": "10H",
+        "from": 4,
+        "over": ["3S", "7C"],
+        "meets": "JH",
+        "to": 1,
+    }
     assert explain(cover, "en") == "10♥ jumps over 3♠ and 7♣, meets J♥: covers it"
     assert explain(cover, "fr") == "10♥ saute par-dessus 3♠ et 7♣, rencontre V♥ : la recouvre"
     assert explain(cover) == explain(cover, "fr")
-    take = {"kind": "take", "card": "KS", "from": 3, "over": [], "meets": "QS", "to": 2,
-            "pile": ["KS"], "taken": [{"place": 2, "pile": ["QS"]},
-                                      {"place": 0, "pile": ["KD", "5S"]}]}
+    take = {
+        "kind": "take",
+        "card": "KS",
+        "from": 3,
+        "over": [],
+        "meets": "QS",
+        "to": 2,
+        "pile": ["KS"],
+        "taken": [{"place": 2, "pile": ["QS"]}, {"place": 0, "pile": ["KD", "5S"]}],
+    }
     assert explain(take, "en") == "K♠ meets Q♠: takes it, then 5♠; out they go (4 cards)"
     assert explain({"kind": "lost", "left": 1}, "fr") == "Perdu : 1 carte au tableau"
     with pytest.raises(ValueError, match="language 'de'"):
@@ -147,5 +164,15 @@ def test_every_event_of_many_deals_has_an_explanation():
                         line = explain(event, lang)
                         assert line and "{" not in line
                     seen.add((event["kind"], event.get("reason") or event.get("why")))
-    assert {kind for kind, _ in seen} == {"take", "cover", "exit", "far-left", "blocked", "deal",
-                                          "refill", "close", "won", "lost"}
+    assert {kind for kind, _ in seen} == {
+        "take",
+        "cover",
+        "exit",
+        "far-left",
+        "blocked",
+        "deal",
+        "refill",
+        "close",
+        "won",
+        "lost",
+    }

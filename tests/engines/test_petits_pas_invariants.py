@@ -23,8 +23,9 @@ def replay(places: list[list[str]], events: list[dict]) -> list[list[str]]:
                 end = -1 if event["over"] else start - 1
             assert event["over"] == [places[p][-1] for p in range(start - 1, end, -1)]
         if kind == "take":
-            for place, pile in [(start, event["pile"])] + [(t["place"], t["pile"])
-                                                          for t in event["taken"]]:
+            for place, pile in [(start, event["pile"])] + [
+                (t["place"], t["pile"]) for t in event["taken"]
+            ]:
                 assert places[place] == pile
                 places[place] = []
         elif kind == "exit":

@@ -33,11 +33,21 @@ def test_first_four_cards_are_dealt_left_to_right():
 def test_take_jumps_over_other_suits_and_both_piles_leave_then_gaps_refill_left_to_right():
     t = table("5H 2S 3D 9H KC QD JS")
     events = t.step()
-    assert events[0] == {"kind": "take", "card": "9H", "from": 3, "over": ["3D", "2S"],
-                         "meets": "5H", "to": 0, "pile": ["9H"],
-                         "taken": [{"place": 0, "pile": ["5H"]}]}
-    assert events[1] == {"kind": "refill", "deals": [{"card": "KC", "to": 0},
-                                                      {"card": "QD", "to": 3}], "stock": 1}
+    assert events[0] == {
+        "kind": "take",
+        "card": "9H",
+        "from": 3,
+        "over": ["3D", "2S"],
+        "meets": "5H",
+        "to": 0,
+        "pile": ["9H"],
+        "taken": [{"place": 0, "pile": ["5H"]}],
+    }
+    assert events[1] == {
+        "kind": "refill",
+        "deals": [{"card": "KC", "to": 0}, {"card": "QD", "to": 3}],
+        "stock": 1,
+    }
     assert row(t) == ["KC", "2S", "3D", "QD"]
     assert [str(c) for c in t.out] == ["9H", "5H"]
 
@@ -52,8 +62,14 @@ def test_an_immediate_neighbour_of_the_suit_is_simply_met():
 def test_a_lower_card_covers_the_pile_it_meets_and_has_jumped():
     t = table("KH 2S 3D 9H 4C 5C")
     events = t.step()
-    assert events[0] == {"kind": "cover", "card": "9H", "from": 3, "over": ["3D", "2S"],
-                         "meets": "KH", "to": 0}
+    assert events[0] == {
+        "kind": "cover",
+        "card": "9H",
+        "from": 3,
+        "over": ["3D", "2S"],
+        "meets": "KH",
+        "to": 0,
+    }
     assert row(t) == ["KH 9H", "2S", "3D", "4C"]  # its place refilled where it was
     assert [str(c) for c in t.jumped] == ["9H"]
 
@@ -61,9 +77,16 @@ def test_a_lower_card_covers_the_pile_it_meets_and_has_jumped():
 def test_no_card_of_its_suit_blocks_and_a_card_is_dealt_in_a_fifth_place():
     t = table("2S 3D 4C 9H 5C 6D 7S")
     events = t.step()
-    assert events == [{"kind": "blocked", "card": "9H", "from": 3, "over": ["4C", "3D", "2S"],
-                       "reason": "no-suit"},
-                      {"kind": "deal", "card": "5C", "to": 4, "stock": 2}]
+    assert events == [
+        {
+            "kind": "blocked",
+            "card": "9H",
+            "from": 3,
+            "over": ["4C", "3D", "2S"],
+            "reason": "no-suit",
+        },
+        {"kind": "deal", "card": "5C", "to": 4, "stock": 2},
+    ]
     assert row(t) == ["2S", "3D", "4C", "9H", "5C"]
     # 5C takes 4C: the empty fifth place goes, the gap in the middle is refilled in place
     events = t.step()
@@ -92,8 +115,7 @@ def test_a_jumped_card_never_moves_again_while_the_stock_lasts():
     t.step()
     assert row(t) == ["2H", "3D", "4C", "QH 9H"]
     events = t.step()
-    assert events[0] == {"kind": "blocked", "card": "9H", "from": 3, "over": [],
-                         "reason": "jumped"}
+    assert events[0] == {"kind": "blocked", "card": "9H", "from": 3, "over": [], "reason": "jumped"}
     assert events[1]["card"] == "7D"
 
 
@@ -117,27 +139,46 @@ def test_at_the_end_of_the_stock_a_jumped_pile_takes_and_lone_cards_leave():
 def test_gaps_close_up_once_the_stock_runs_out_during_a_refill():
     t = table("5H 2S 3D 9H KC")
     events = t.step()
-    assert events[1:] == [{"kind": "refill", "deals": [{"card": "KC", "to": 0}], "stock": 0},
-                          {"kind": "close", "places": [3], "why": "stock-empty"}]
+    assert events[1:] == [
+        {"kind": "refill", "deals": [{"card": "KC", "to": 0}], "stock": 0},
+        {"kind": "close", "places": [3], "why": "stock-empty"},
+    ]
     assert row(t) == ["KC", "2S", "3D"]
 
 
 def test_while_the_stock_lasts_a_lower_card_covers_a_higher_one():
     t = table("9D 2S 3C KH 8D 4S")
     t.step()  # KH blocked: 8D dealt, 4S still in the stock
-    assert t.step()[0] == {"kind": "cover", "card": "8D", "from": 4, "over": ["KH", "3C", "2S"],
-                           "meets": "9D", "to": 0}
+    assert t.step()[0] == {
+        "kind": "cover",
+        "card": "8D",
+        "from": 4,
+        "over": ["KH", "3C", "2S"],
+        "meets": "9D",
+        "to": 0,
+    }
 
 
 def test_the_books_end_9d_left_of_8d_is_lost_nothing_covers_once_the_stock_is_empty():
     t = table("9D 2S 3C KH 8D")
     events = t.step()
     assert events == [
-        {"kind": "blocked", "card": "KH", "from": 3, "over": ["3C", "2S", "9D"],
-         "reason": "no-suit"},
+        {
+            "kind": "blocked",
+            "card": "KH",
+            "from": 3,
+            "over": ["3C", "2S", "9D"],
+            "reason": "no-suit",
+        },
         {"kind": "deal", "card": "8D", "to": 4, "stock": 0},
-        {"kind": "blocked", "card": "8D", "from": 4, "over": ["KH", "3C", "2S"], "meets": "9D",
-         "reason": "higher"},
+        {
+            "kind": "blocked",
+            "card": "8D",
+            "from": 4,
+            "over": ["KH", "3C", "2S"],
+            "meets": "9D",
+            "reason": "higher",
+        },
         {"kind": "lost", "left": 5},
     ]
     assert t.result == "lost" and t.cards_left() == 5
@@ -157,8 +198,9 @@ def test_a_deal_decided_at_the_start_is_over_at_once():
 
 
 # -- adjacent (docs/rules/petits_pas.md#reading-adjacent) -----------------------------------
-@pytest.mark.parametrize("adjacent, first", [("meets", "take"), ("blocks", "blocked"),
-                                             ("book", "take")])
+@pytest.mark.parametrize(
+    "adjacent, first", [("meets", "take"), ("blocks", "blocked"), ("book", "take")]
+)
 def test_adjacent_one_neighbour_of_the_suit(adjacent, first):
     t = table("2S 3D 5H 9H 6C 7C", adjacent=adjacent)
     events = t.step()
@@ -168,8 +210,9 @@ def test_adjacent_one_neighbour_of_the_suit(adjacent, first):
         assert events[1] == {"kind": "deal", "card": "6C", "to": 4, "stock": 1}
 
 
-@pytest.mark.parametrize("adjacent, first", [("meets", "take"), ("blocks", "blocked"),
-                                             ("book", "blocked")])
+@pytest.mark.parametrize(
+    "adjacent, first", [("meets", "take"), ("blocks", "blocked"), ("book", "blocked")]
+)
 def test_adjacent_two_neighbours_of_the_suit_the_books_example(adjacent, first):
     assert table("2S 5H 7H 9H 6C", adjacent=adjacent).step()[0]["kind"] == first
 
@@ -187,9 +230,10 @@ def test_adjacent_blocks_also_at_the_end_of_the_stock():
 def test_nowhere_far_left_jumps_to_a_new_place_on_the_left_once():
     t = table("2S 3D 4C 9H 5C 6D", nowhere="far-left")
     events = t.step()
-    assert events == [{"kind": "far-left", "card": "9H", "from": 3,
-                       "over": ["4C", "3D", "2S"], "to": 0},
-                      {"kind": "close", "places": [4], "why": "extra"}]
+    assert events == [
+        {"kind": "far-left", "card": "9H", "from": 3, "over": ["4C", "3D", "2S"], "to": 0},
+        {"kind": "close", "places": [4], "why": "extra"},
+    ]
     assert row(t) == ["9H", "2S", "3D", "4C"] and [str(c) for c in t.jumped] == ["9H"]
     for _ in range(3):
         assert t.step()[0]["kind"] == "far-left"
@@ -200,8 +244,13 @@ def test_nowhere_far_left_jumps_to_a_new_place_on_the_left_once():
 def test_nowhere_off_leaves_the_game():
     t = table("2S 3D 4C 9H 5C 6D", nowhere="off")
     events = t.step()
-    assert events[0] == {"kind": "exit", "card": "9H", "from": 3, "over": ["4C", "3D", "2S"],
-                         "pile": ["9H"]}
+    assert events[0] == {
+        "kind": "exit",
+        "card": "9H",
+        "from": 3,
+        "over": ["4C", "3D", "2S"],
+        "pile": ["9H"],
+    }
     assert row(t) == ["2S", "3D", "4C", "5C"] and [str(c) for c in t.out] == ["9H"]
 
 
@@ -209,32 +258,51 @@ def test_nowhere_off_leaves_the_game():
 def test_refill_close_up_closes_left_and_deals_on_the_right():
     t = table("5H 2S 3D 9H KC QD JS", refill="close-up")
     events = t.step()
-    assert events[1:] == [{"kind": "close", "places": [0, 3], "why": "close-up"},
-                          {"kind": "refill", "deals": [{"card": "KC", "to": 2},
-                                                       {"card": "QD", "to": 3}], "stock": 1}]
+    assert events[1:] == [
+        {"kind": "close", "places": [0, 3], "why": "close-up"},
+        {"kind": "refill", "deals": [{"card": "KC", "to": 2}, {"card": "QD", "to": 3}], "stock": 1},
+    ]
     assert row(t) == ["2S", "3D", "KC", "QD"]
 
 
 # -- take (docs/rules/petits_pas.md#reading-take) -------------------------------------------
-@pytest.mark.parametrize("rule, taken", [
-    ("one", ["5H"]), ("lower", ["5H", "7H", "3H"]), ("descending", ["5H"]),
-    ("consecutive", ["5H"])])
+@pytest.mark.parametrize(
+    "rule, taken",
+    [
+        ("one", ["5H"]),
+        ("lower", ["5H", "7H", "3H"]),
+        ("descending", ["5H"]),
+        ("consecutive", ["5H"]),
+    ],
+)
 def test_take_after_a_higher_one(rule, taken):
     events = table("3H 7H 5H 9H 2C 3C 4C 5C", take=rule).step()
     assert [t["pile"][-1] for t in events[0]["taken"]] == taken
 
 
-@pytest.mark.parametrize("rule, taken", [
-    ("one", ["8H"]), ("lower", ["8H", "4H", "2H"]), ("descending", ["8H", "4H", "2H"]),
-    ("consecutive", ["8H"])])
+@pytest.mark.parametrize(
+    "rule, taken",
+    [
+        ("one", ["8H"]),
+        ("lower", ["8H", "4H", "2H"]),
+        ("descending", ["8H", "4H", "2H"]),
+        ("consecutive", ["8H"]),
+    ],
+)
 def test_take_a_descending_run(rule, taken):
     events = table("2H 4H 8H 9H 2C 3C 4C 5C", take=rule).step()
     assert [t["pile"][-1] for t in events[0]["taken"]] == taken
 
 
-@pytest.mark.parametrize("rule, taken", [
-    ("one", ["8H"]), ("lower", ["8H", "7H", "6H"]), ("descending", ["8H", "7H", "6H"]),
-    ("consecutive", ["8H", "7H", "6H"])])
+@pytest.mark.parametrize(
+    "rule, taken",
+    [
+        ("one", ["8H"]),
+        ("lower", ["8H", "7H", "6H"]),
+        ("descending", ["8H", "7H", "6H"]),
+        ("consecutive", ["8H", "7H", "6H"]),
+    ],
+)
 def test_take_consecutive_ranks(rule, taken):
     t = table("6H 7H 8H 9H 2C 3C 4C 5C", take=rule)
     events = t.step()
@@ -262,8 +330,10 @@ def play(t: Table, steps: int) -> Table:
 def test_endgame_none_a_jumped_pile_never_moves_again():
     t = play(table(END_DECK, endgame="none"), 3)
     events = t.step()
-    assert events[-2:] == [{"kind": "blocked", "card": "9H", "from": 3, "over": [],
-                            "reason": "jumped"}, {"kind": "lost", "left": 5}]
+    assert events[-2:] == [
+        {"kind": "blocked", "card": "9H", "from": 3, "over": [], "reason": "jumped"},
+        {"kind": "lost", "left": 5},
+    ]
 
 
 def test_endgame_none_covers_and_blocks_as_before_the_end():
@@ -277,8 +347,10 @@ def test_endgame_take_a_jumped_pile_may_take_but_lone_cards_do_not_leave():
     t = play(table(END_DECK, endgame="take"), 4)
     events = t.step()
     assert events[0]["kind"] == "take" and events[0]["pile"] == ["QH", "9H"]
-    assert events[-2:] == [{"kind": "blocked", "card": "4C", "from": 1, "over": ["3D"],
-                            "reason": "no-suit"}, {"kind": "lost", "left": 2}]
+    assert events[-2:] == [
+        {"kind": "blocked", "card": "4C", "from": 1, "over": ["3D"], "reason": "no-suit"},
+        {"kind": "lost", "left": 2},
+    ]
 
 
 @pytest.mark.parametrize("endgame, reason", [("exit", "higher"), ("take", "jumped")])

@@ -81,7 +81,8 @@ def test_a_student_function_enters_the_tournament():
     def first_card(observation):
         return observation["legal"][0]
 
-    table = tournament({"random": RandomSorciereBot, "careful": CarefulBot, "mine": first_card},
-                       games=6, seed=1)
+    table = tournament(
+        {"random": RandomSorciereBot, "careful": CarefulBot, "mine": first_card}, games=6, seed=1
+    )
     assert {row["bot"] for row in table} == {"random", "careful", "mine"}
     assert sum(row["wins"] for row in table) == 6

@@ -22,7 +22,9 @@ def test_36_slots_on_walls_and_cards():
     rings = [slot.ring for slot in SLOTS]
     assert (rings.count(0), rings.count(1), rings.count(2)) == (20, 12, 4)
     assert [len(SLOTS[i].walls) for i in (0, 5, 30, 35)] == [2, 2, 2, 2]
-    assert all(len(slot.walls) == (slot.ring == 0) + (slot.index in (0, 5, 30, 35)) for slot in SLOTS)
+    assert all(
+        len(slot.walls) == (slot.ring == 0) + (slot.index in (0, 5, 30, 35)) for slot in SLOTS
+    )
     assert len(model.WALL_PANELS) == 10  # ten gingerbread cards
 
 
@@ -61,8 +63,13 @@ def test_the_hazard_is_the_documented_formula():
     roof = Roof()
     for index in (0, 7, 14, 21):
         t = roof.terms(index)
-        h = (model.BASE + model.LOST * t["lost"] + model.LOAD * t["load"] + model.WEAK * t["weak"]
-             + model.SPAN * t["span"])
+        h = (
+            model.BASE
+            + model.LOST * t["lost"]
+            + model.LOAD * t["load"]
+            + model.WEAK * t["weak"]
+            + model.SPAN * t["span"]
+        )
         assert roof.hazard(index) == pytest.approx(h)
         assert roof.probability(index, 0.3) == pytest.approx(1 - math.exp(-hand(0.3) * h))
 
@@ -83,8 +90,9 @@ def test_risk_depends_on_public_structure_only_never_on_faces():
     one = Sorciere().new_game(1, first=0)
     two = Sorciere().new_game(2, first=0)
     assert one.slot_card != two.slot_card
-    assert [collapse_probability(one, i) for i in range(36)] == \
-        [collapse_probability(two, i) for i in range(36)]
+    assert [collapse_probability(one, i) for i in range(36)] == [
+        collapse_probability(two, i) for i in range(36)
+    ]
     assert roof_of(one.observation(1)).risk_map() == one.roof.risk_map()
 
 
@@ -98,6 +106,7 @@ def test_a_card_put_back_goes_on_top_and_carries_nothing():
 
 def test_tuned_defaults_careless_play_collapses_fast_careful_play_goes_far():
     from ludotheque.engines.sorciere import CarefulBot, RandomSorciereBot, round_lengths
+
     careless = round_lengths(RandomSorciereBot, 0.2, rounds=150, seed=1)
     careful = round_lengths(CarefulBot, 0.8, rounds=150, seed=1)
 

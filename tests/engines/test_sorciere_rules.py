@@ -130,7 +130,9 @@ def test_a_put_back_card_needs_an_empty_slot_with_support():
     state.roof.z = [None] * 36  # white box: an empty roof but slot 15
     state.roof.z[15] = 0
     walls = {s for s in range(36) if min(s // 6, s % 6, 5 - s // 6, 5 - s % 6) == 0}
-    assert set(state.put_slots()) == {8, 9, 10, 14, 16, 20, 21, 22} | walls  # middle-back slot far from any card, no wall
+    assert (
+        set(state.put_slots()) == {8, 9, 10, 14, 16, 20, 21, 22} | walls
+    )  # middle-back slot far from any card, no wall
     with pytest.raises(IllegalActionError, match="rest on nothing"):
         state.apply("put 28")
 
@@ -249,20 +251,45 @@ def test_first_to_two_candies_wins_the_game():
 
 
 # -- notation (docs/rules/sorciere.md#notation) ---------------------------------------------
-@pytest.mark.parametrize("text, action", [
-    ("pull 17@0.85", Pull(17, 0.85)), ("17@0.85", Pull(17, 0.85)), ("pull 17", Pull(17)),
-    ("17", Pull(17, DEFAULT_DEXTERITY)), (" PULL 3 @ 1 ", Pull(3, 1.0)), ("pull 0@0", Pull(0, 0.0)),
-    ("pull 5@0.12345", Pull(5, 0.123)), ("put 9", Put(9)), ("next", Next()),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("pull 17@0.85", Pull(17, 0.85)),
+        ("17@0.85", Pull(17, 0.85)),
+        ("pull 17", Pull(17)),
+        ("17", Pull(17, DEFAULT_DEXTERITY)),
+        (" PULL 3 @ 1 ", Pull(3, 1.0)),
+        ("pull 0@0", Pull(0, 0.0)),
+        ("pull 5@0.12345", Pull(5, 0.123)),
+        ("put 9", Put(9)),
+        ("next", Next()),
+    ],
+)
 def test_notation_reads_and_prints(text, action):
     assert parse_action(text) == action
     assert parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", [
-    "pull 17@1.01", "pull 17@-0.1", "pull 17@nan", "pull 17@inf", "pull 17@abc", "pull 36",
-    "put 40", "pull", "17@", "take 3", "", None, 17, ["pull 1"], "put 3@0.5",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pull 17@1.01",
+        "pull 17@-0.1",
+        "pull 17@nan",
+        "pull 17@inf",
+        "pull 17@abc",
+        "pull 36",
+        "put 40",
+        "pull",
+        "17@",
+        "take 3",
+        "",
+        None,
+        17,
+        ["pull 1"],
+        "put 3@0.5",
+    ],
+)
 def test_bad_notation_and_forged_dexterity_are_malformed(text):
     with pytest.raises(NotationError) as caught:
         parse_action(text)
@@ -293,10 +320,18 @@ def test_a_pull_object_keeps_3_decimals_so_a_saved_game_replays_the_same():
         assert again.observation(None) == state.observation(None)
 
 
-@pytest.mark.parametrize("text", [
-    "pull \U0001d7cf\U0001d7d5", "pull \u0661\u0667", "pull 17@0.\U0001d7d6", "pull 17@0_5",
-    "pull 17@+0.5", "pull " + "9" * 5000, "pull 1" + "0" * 300 + "@0.5",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pull \U0001d7cf\U0001d7d5",
+        "pull \u0661\u0667",
+        "pull 17@0.\U0001d7d6",
+        "pull 17@0_5",
+        "pull 17@+0.5",
+        "pull " + "9" * 5000,
+        "pull 1" + "0" * 300 + "@0.5",
+    ],
+)
 def test_slots_and_dexterities_are_ascii_digits_within_200_characters(text):
     with pytest.raises(NotationError) as caught:
         parse_action(text)

@@ -88,9 +88,11 @@ def test_no_spell_left_the_bots_step_without_one():
     assert {bot_for_level(level, seed=1)(state) for level in LEVELS} == {Turn("c1", "c2")}
 
 
-@pytest.mark.parametrize("bot", [GreedyBot(0), AlphaBetaBot(0.2), SearchBot(0.2),
-                                 FastSearchBot(0.2)],
-                         ids=["greedy", "alphabeta", "search", "fast"])
+@pytest.mark.parametrize(
+    "bot",
+    [GreedyBot(0), AlphaBetaBot(0.2), SearchBot(0.2), FastSearchBot(0.2)],
+    ids=["greedy", "alphabeta", "search", "fast"],
+)
 def test_bots_take_a_win_in_one(bot):
     state = layout(["c4", "a8"], ["a7", "b7"])  # spelling b8 walls Fasderat in on a8
     assert bot(state).spell == "b8"
@@ -145,29 +147,46 @@ def test_a_win_the_search_announces_is_won_against_every_defence():
 
 
 def test_level_3_beats_random_at_least_9_games_in_10():
-    wins = sum(play_match(GAME, [AlphaBetaBot(0.02), RandomBot(seed)], seed=seed,
-                          first=seed % 2).returns()[0] > 0 for seed in range(10))
+    wins = sum(
+        play_match(
+            GAME, [AlphaBetaBot(0.02), RandomBot(seed)], seed=seed, first=seed % 2
+        ).returns()[0]
+        > 0
+        for seed in range(10)
+    )
     assert wins >= 9
 
 
 def test_level_2_beats_random_at_least_8_games_in_10():
-    wins = sum(play_match(GAME, [RandomBot(seed), GreedyBot(seed)], seed=seed,
-                          first=seed % 2).returns()[1] > 0 for seed in range(10))
+    wins = sum(
+        play_match(GAME, [RandomBot(seed), GreedyBot(seed)], seed=seed, first=seed % 2).returns()[1]
+        > 0
+        for seed in range(10)
+    )
     assert wins >= 8
 
 
 def test_level_3_beats_level_2():
     """Searched at a fixed depth, so the result does not depend on the machine's speed."""
-    wins = sum(play_match(GAME, [GreedyBot(seed), AlphaBetaBot(None, max_depth=3)], seed=seed,
-                          first=seed % 2).returns()[1] > 0 for seed in range(8))
+    wins = sum(
+        play_match(
+            GAME, [GreedyBot(seed), AlphaBetaBot(None, max_depth=3)], seed=seed, first=seed % 2
+        ).returns()[1]
+        > 0
+        for seed in range(8)
+    )
     assert wins >= 6
 
 
 def level_3_negamax(state, depth):
     """The tree level 3 searches, searched plainly."""
-    return plain_negamax(GAME, Evaluation(GAME).score,
-                         lambda *position: candidate_turns(GAME, *position),
-                         *state.position(), depth)
+    return plain_negamax(
+        GAME,
+        Evaluation(GAME).score,
+        lambda *position: candidate_turns(GAME, *position),
+        *state.position(),
+        depth,
+    )
 
 
 def test_alpha_beta_scores_as_plain_negamax_does():

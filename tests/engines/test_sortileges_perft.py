@@ -27,8 +27,14 @@ def naive_position(state):
 
     witches = [square(name) for name in view["witches"]]
     seat = view["to_move"] if view["winner"] is None else 1 - view["winner"]  # the loser
-    return (view["files"], view["ranks"], frozenset(map(square, view["houses"])),
-            frozenset(map(square, view["spells"])), witches[seat], witches[1 - seat])
+    return (
+        view["files"],
+        view["ranks"],
+        frozenset(map(square, view["houses"])),
+        frozenset(map(square, view["spells"])),
+        witches[seat],
+        witches[1 - seat],
+    )
 
 
 def naive_turns(position):
@@ -41,8 +47,9 @@ def naive_turns(position):
         one_step = max(abs(to[0] - mover[0]), abs(to[1] - mover[1])) == 1
         if not one_step or to in spelled or to == other:
             continue
-        spellable = [s for s in field
-                     if s not in houses and s not in spelled and s not in (to, other)]
+        spellable = [
+            s for s in field if s not in houses and s not in spelled and s not in (to, other)
+        ]
         turns += [(to, s) for s in spellable] or [(to, None)]
     return turns
 
@@ -54,9 +61,10 @@ def naive_perft(position, depth):
     if depth == 1:
         return len(turns)
     files, ranks, houses, spelled, mover, other = position
-    return sum(naive_perft((files, ranks, houses, spelled | ({spell} - {None}), other, to),
-                           depth - 1)
-               for to, spell in turns)
+    return sum(
+        naive_perft((files, ranks, houses, spelled | ({spell} - {None}), other, to), depth - 1)
+        for to, spell in turns
+    )
 
 
 def slow_perft(state, depth):
@@ -117,8 +125,11 @@ def test_perft_on_small_boards_matches_both_counts_to_the_end(files, ranks):
     game = Sortileges(files=files, ranks=ranks)
     for state in random_positions(game, 3, seed=files * ranks):
         depth = 3 if state.ply >= 4 else 2
-        assert perft(depth, state) == naive_perft(naive_position(state), depth) \
-            == slow_perft(state, depth), state.to_json()
+        assert (
+            perft(depth, state)
+            == naive_perft(naive_position(state), depth)
+            == slow_perft(state, depth)
+        ), state.to_json()
 
 
 def test_random_small_games_do_reach_turns_without_spells():
@@ -131,8 +142,10 @@ def test_legal_actions_are_the_naive_turns_in_board_order():
     for state in random_positions(GAME, 2, seed=5):
         position = naive_position(state)
         step = f"{square_name(position[4])}-"
-        expected = [step + square_name(to) + ("" if s is None else f"/{square_name(s)}")
-                    for to, s in naive_turns(position)]
+        expected = [
+            step + square_name(to) + ("" if s is None else f"/{square_name(s)}")
+            for to, s in naive_turns(position)
+        ]
         assert [str(a) for a in state.legal_actions()] == expected
 
 

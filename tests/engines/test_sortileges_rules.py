@@ -47,10 +47,16 @@ def test_houses_are_c1_and_d8_and_the_witches_start_on_them():
     assert view["spells"] == [] and view["last"] is None and view["winner"] is None
 
 
-@pytest.mark.parametrize("files, ranks, houses", [
-    (6, 8, ["c1", "d8"]), (5, 5, ["c1", "c5"]), (7, 4, ["d1", "d4"]), (4, 4, ["b1", "c4"]),
-    (2, 3, ["a1", "b3"]),
-])
+@pytest.mark.parametrize(
+    "files, ranks, houses",
+    [
+        (6, 8, ["c1", "d8"]),
+        (5, 5, ["c1", "c5"]),
+        (7, 4, ["d1", "d4"]),
+        (4, 4, ["b1", "c4"]),
+        (2, 3, ["a1", "b3"]),
+    ],
+)
 def test_isola_houses_on_any_board_are_point_symmetric(files, ranks, houses):
     assert Sortileges(files=files, ranks=ranks).new_game(0).observation()["houses"] == houses
 
@@ -65,31 +71,33 @@ def test_houses_can_be_chosen_and_survive_json():
     assert again.game == game and again.observation(0) == state.observation(0)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"houses": ["c1", "c1"]}, "different squares"),
-    ({"houses": ["c1", "c9"]}, "'c9' is not a square of a 6×8 board"),
-    ({"houses": ["c1"]}, "two squares"),
-    ({"files": 0}, "files"),
-    ({"files": 27}, "files"),
-    ({"files": 3, "ranks": 1}, "ranks"),
-    ({"files": 13}, "files"),
-    ({"ranks": 10**5}, "ranks"),
-    ({"files": 8, "ranks": 8}, "64 squares; the most is 63"),
-    ({"files": 4, "ranks": 13}, "ranks"),
-    ({"files": 13, "ranks": 4}, "files"),
-    ({"files": 6.0}, "files"),
-    ({"ranks": True}, "ranks"),
-    ({"houses": "c1d8"}, "two squares"),
-    ({"houses": [["c1"], "d8"]}, "not a square"),
-    ({"colour": "red"}, "unknown option"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"houses": ["c1", "c1"]}, "different squares"),
+        ({"houses": ["c1", "c9"]}, "'c9' is not a square of a 6×8 board"),
+        ({"houses": ["c1"]}, "two squares"),
+        ({"files": 0}, "files"),
+        ({"files": 27}, "files"),
+        ({"files": 3, "ranks": 1}, "ranks"),
+        ({"files": 13}, "files"),
+        ({"ranks": 10**5}, "ranks"),
+        ({"files": 8, "ranks": 8}, "64 squares; the most is 63"),
+        ({"files": 4, "ranks": 13}, "ranks"),
+        ({"files": 13, "ranks": 4}, "files"),
+        ({"files": 6.0}, "files"),
+        ({"ranks": True}, "ranks"),
+        ({"houses": "c1d8"}, "two squares"),
+        ({"houses": [["c1"], "d8"]}, "not a square"),
+        ({"colour": "red"}, "unknown option"),
+    ],
+)
 def test_options_the_rules_cannot_use_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
         Sortileges(**options)
 
 
-@pytest.mark.parametrize("files, ranks", [(3, 3), (4, 3), (6, 6), (6, 8), (3, 12), (7, 9),
-                                          (2, 3)])
+@pytest.mark.parametrize("files, ranks", [(3, 3), (4, 3), (6, 6), (6, 8), (3, 12), (7, 9), (2, 3)])
 def test_every_board_from_2_to_12_a_side_and_up_to_63_squares_plays(files, ranks):
     state = Sortileges(files=files, ranks=ranks).new_game(seed=1)
     state.apply(state.legal_actions()[-1])
@@ -106,13 +114,16 @@ def test_only_a_few_board_sizes_stay_in_memory():
         Board.of(6.0, 8)  # not taken for the cached 6×8
 
 
-@pytest.mark.parametrize("start, message", [
-    ({"witches": 5}, "witches must be a list"),
-    ({"witches": [["a1"], "b2"]}, "not a square"),
-    ({"spells": {"a2": 1}}, "spells must be a list"),
-    ({"spells": ["a2"] * 49}, "spells must be a list"),  # more than the 48 squares
-    ({"first": True}, "first must be one of 0, 1"),
-])
+@pytest.mark.parametrize(
+    "start, message",
+    [
+        ({"witches": 5}, "witches must be a list"),
+        ({"witches": [["a1"], "b2"]}, "not a square"),
+        ({"spells": {"a2": 1}}, "spells must be a list"),
+        ({"spells": ["a2"] * 49}, "spells must be a list"),  # more than the 48 squares
+        ({"first": True}, "first must be one of 0, 1"),
+    ],
+)
 def test_start_choices_of_the_wrong_shape_are_value_errors(start, message):
     with pytest.raises(ValueError, match=message):
         GAME.new_game(seed=1, **start)
@@ -129,11 +140,14 @@ def test_step_goes_one_square_in_any_of_the_8_directions():
     assert steps(layout(["c4", "d8"])) == {"b3", "c3", "d3", "b4", "d4", "b5", "c5", "d5"}
 
 
-@pytest.mark.parametrize("square, expected", [
-    ("a1", {"a2", "b1", "b2"}),
-    ("f8", {"e8", "e7", "f7"}),
-    ("f5", {"e4", "f4", "e5", "e6", "f6"}),
-])
+@pytest.mark.parametrize(
+    "square, expected",
+    [
+        ("a1", {"a2", "b1", "b2"}),
+        ("f8", {"e8", "e7", "f7"}),
+        ("f5", {"e4", "f4", "e5", "e6", "f6"}),
+    ],
+)
 def test_step_stays_inside_the_board(square, expected):
     assert steps(layout([square, "c1" if square != "c1" else "d8"])) == expected
 
@@ -174,8 +188,15 @@ def test_either_witch_may_enter_either_house_and_wins_nothing_by_it():
 
 def test_a_witch_may_go_home_as_often_as_she_likes():
     state = layout(first=0)
-    for text in ["c1-c2/a8", "d8-d7/a7", "c2-c1/a6", "d7-d8/a5", "c1-c2/a4", "d8-d7/a3",
-                 "c2-c1/a2"]:
+    for text in [
+        "c1-c2/a8",
+        "d8-d7/a7",
+        "c2-c1/a6",
+        "d7-d8/a5",
+        "c1-c2/a4",
+        "d8-d7/a3",
+        "c2-c1/a2",
+    ]:
         state.apply(text)
     assert state.observation()["witches"] == ["c1", "d7"]
 
@@ -284,10 +305,15 @@ def test_first_must_be_a_seat():
         GAME.new_game(0, first=2)
 
 
-@pytest.mark.parametrize("witches, spells", [
-    (["c4", "c4"], []), (["c4", "d8"], ["c4"]), (["c4", "d8"], ["c1"]),
-    (["c4", "d8"], ["a3", "a3"]),
-])
+@pytest.mark.parametrize(
+    "witches, spells",
+    [
+        (["c4", "c4"], []),
+        (["c4", "d8"], ["c4"]),
+        (["c4", "d8"], ["c1"]),
+        (["c4", "d8"], ["a3", "a3"]),
+    ],
+)
 def test_impossible_layouts_are_refused(witches, spells):
     with pytest.raises(ValueError):
         layout(witches, spells)
@@ -299,10 +325,14 @@ def test_turn_notation_prints_step_then_spell():
     assert str(Turn("c1", "c2")) == "c1-c2"
 
 
-@pytest.mark.parametrize("text, turn", [
-    ("c1-c2/d5", Turn("c1", "c2", "d5")), ("c1-c2", Turn("c1", "c2")),
-    (" C1-C2/D5 ", Turn("c1", "c2", "d5")),
-])
+@pytest.mark.parametrize(
+    "text, turn",
+    [
+        ("c1-c2/d5", Turn("c1", "c2", "d5")),
+        ("c1-c2", Turn("c1", "c2")),
+        (" C1-C2/D5 ", Turn("c1", "c2", "d5")),
+    ],
+)
 def test_turn_notation_parses(text, turn):
     assert GAME.parse_action(text) == turn
 
@@ -318,17 +348,20 @@ def test_ranks_past_9_are_written_in_full():
     assert game.parse_action("b12-c11/a10") == Turn("b12", "c11", "a10")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("c1-c9/d5", "'c1-c9/d5': 'c9' is not a square of a 6×8 board"),
-    ("g1-c2/d5", "'g1-c2/d5': 'g1' is not a square of a 6×8 board"),
-    ("c1-c2/d0", "'c1-c2/d0': 'd0' is not a square of a 6×8 board"),
-    ("c1c2", "is not a turn"),
-    ("c1-c2/d5/e6", "is not a turn"),
-    ("", "is not a turn"),
-    (None, "an action is a text"),
-    ("c１-c2/d5", "ASCII"),
-    ("c1-c2/d5" + " " * 200, "at most 200"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("c1-c9/d5", "'c1-c9/d5': 'c9' is not a square of a 6×8 board"),
+        ("g1-c2/d5", "'g1-c2/d5': 'g1' is not a square of a 6×8 board"),
+        ("c1-c2/d0", "'c1-c2/d0': 'd0' is not a square of a 6×8 board"),
+        ("c1c2", "is not a turn"),
+        ("c1-c2/d5/e6", "is not a turn"),
+        ("", "is not a turn"),
+        (None, "an action is a text"),
+        ("c１-c2/d5", "ASCII"),
+        ("c1-c2/d5" + " " * 200, "at most 200"),
+    ],
+)
 def test_bad_notation_says_what_is_wrong(text, message):
     with pytest.raises(NotationError, match=message) as caught:
         GAME.parse_action(text)
@@ -347,8 +380,18 @@ def test_a_step_from_the_wrong_square_is_illegal_not_malformed():
 # -- observation ---------------------------------------------------------------------------
 def test_observation_has_exactly_the_protocol_keys():
     state = GAME.new_game(seed=123_456_789, first=0)
-    envelope = {"game", "players", "seat", "ply", "to_move", "terminal", "returns", "legal",
-                "moves", "events"}
+    envelope = {
+        "game",
+        "players",
+        "seat",
+        "ply",
+        "to_move",
+        "terminal",
+        "returns",
+        "legal",
+        "moves",
+        "events",
+    }
     own = {"files", "ranks", "houses", "witches", "spells", "last", "winner"}
     assert set(state.observation(0)) == envelope | own | {"turns"}
     assert set(state.observation(1)) == envelope | own
@@ -387,6 +430,13 @@ def test_the_seed_never_shows_in_an_observation():
 def test_the_state_prints_as_a_field():
     state = layout(["c4", "d8"], spells=["e5"], first=0)
     assert str(state).splitlines() == [
-        " 8 . . . F . .", " 7 . . . . . .", " 6 . . . . . .", " 5 . . . . x .",
-        " 4 . . T . . .", " 3 . . . . . .", " 2 . . . . . .", " 1 . . H . . .", "   a b c d e f",
+        " 8 . . . F . .",
+        " 7 . . . . . .",
+        " 6 . . . . . .",
+        " 5 . . . . x .",
+        " 4 . . T . . .",
+        " 3 . . . . . .",
+        " 2 . . . . . .",
+        " 1 . . H . . .",
+        "   a b c d e f",
     ]

@@ -34,8 +34,10 @@ def compiled():
 
 
 def games(count=3, first_seed=0):
-    return [play_match(GAME, [RandomBot(seed), RandomBot(seed + 9)], seed=seed)
-            for seed in range(first_seed, first_seed + count)]
+    return [
+        play_match(GAME, [RandomBot(seed), RandomBot(seed + 9)], seed=seed)
+        for seed in range(first_seed, first_seed + count)
+    ]
 
 
 def search_negamax(state, depth):
@@ -59,8 +61,10 @@ def test_both_searches_score_as_plain_negamax_does():
             state = final.replayed(ply)
             depth = 2 if ply < 16 else 3
             expected = search_negamax(state, depth)
-            for bot in (SearchBot(None, max_depth=depth, exact_endgame=False),
-                        FastSearchBot(None, max_depth=depth, exact_endgame=False)):
+            for bot in (
+                SearchBot(None, max_depth=depth, exact_endgame=False),
+                FastSearchBot(None, max_depth=depth, exact_endgame=False),
+            ):
                 bot(state)
                 if bot.depth == depth:
                     assert bot.score == expected, (type(bot).__name__, state.to_json())
@@ -85,9 +89,14 @@ def test_the_compiled_search_is_the_readable_one_bit_for_bit():
     assert compared >= 10
 
 
-@pytest.mark.parametrize("make", [lambda: SearchBot(None, max_depth=1, keep_table=True),
-                                  lambda: FastSearchBot(None, max_depth=1)],
-                         ids=["readable", "fast"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: SearchBot(None, max_depth=1, keep_table=True),
+        lambda: FastSearchBot(None, max_depth=1),
+    ],
+    ids=["readable", "fast"],
+)
 def test_the_table_tells_bounds_from_exact_scores(make):
     """Narrow windows on one shared table: a fail low is an upper bound, a fail high a lower
     bound, inside the window the exact score (alpha-beta's promise)."""
@@ -106,7 +115,7 @@ def test_the_table_tells_bounds_from_exact_scores(make):
 def test_win_scores_in_the_table_are_stored_relative_to_the_node():
     bot = SearchBot(None, max_depth=1)
     bot(GAME.new_game(seed=0, first=0))
-    bot._store(0, 2, 45, 3, WIN - 7, 0, None, ply=4)   # a win 3 turns below a node at ply 4
+    bot._store(0, 2, 45, 3, WIN - 7, 0, None, ply=4)  # a win 3 turns below a node at ply 4
     assert bot.transpositions[position_key(0, 2, 45)][1] == WIN - 3
 
 
@@ -146,8 +155,9 @@ def test_the_budget_is_kept(make):
     assert 0.15 <= time.monotonic() - started < 0.2 + SLACK
 
 
-@pytest.mark.parametrize("make", [AlphaBetaBot, SearchBot, FastSearchBot],
-                         ids=["level3", "readable", "fast"])
+@pytest.mark.parametrize(
+    "make", [AlphaBetaBot, SearchBot, FastSearchBot], ids=["level3", "readable", "fast"]
+)
 def test_cancel_stops_the_search_at_once(make):
     state, cancel, answer = games(1, first_seed=6)[0].replayed(2), threading.Event(), []
     bot = make(seconds=None)
@@ -165,8 +175,9 @@ def test_analyse_scores_every_step_square_and_gives_a_line():
     state = games(1, first_seed=7)[0].replayed(6)
     summary = FastSearchBot(None, max_depth=3).analyse(state)
     spelled, mover, other = state.position()
-    assert set(summary["steps"]) == set(n for n in range(GAME.board.size)
-                                        if GAME.steps(spelled, mover, other) >> n & 1)
+    assert set(summary["steps"]) == set(
+        n for n in range(GAME.board.size) if GAME.steps(spelled, mover, other) >> n & 1
+    )
     assert summary["pv"][0] == summary["best"]
     best_step = summary["best"][0]
     assert summary["steps"][best_step] == summary["score"] == max(summary["steps"].values())
@@ -179,8 +190,9 @@ def test_analyse_keeps_to_its_own_time_and_to_the_callers_and_refuses_a_finished
         started = time.monotonic()
         assert bot.analyse(state, deadline)["depth"] >= 1
         assert time.monotonic() - started < allowed + SLACK
-    over = GAME.new_game(seed=0, first=0, witches=["c1", "a8"],
-                         spells=["b1", "d1", "b2", "c2", "d2"])
+    over = GAME.new_game(
+        seed=0, first=0, witches=["c1", "a8"], spells=["b1", "d1", "b2", "c2", "d2"]
+    )
     with pytest.raises(GameOverError, match="over"):
         bot.analyse(over)
 
@@ -207,8 +219,7 @@ def test_voronoi_on_an_empty_board_splits_it_fairly():
 
 def test_level_5_beats_random_every_time():
     for seed in range(4):
-        final = play_match(GAME, [FastSearchBot(0.05), RandomBot(seed)], seed=seed,
-                           first=seed % 2)
+        final = play_match(GAME, [FastSearchBot(0.05), RandomBot(seed)], seed=seed, first=seed % 2)
         assert final.returns()[0] > 0
 
 

@@ -28,8 +28,9 @@ def brute_force(files, ranks, houses):
                 continue
             if to in spelled or to == other:
                 continue
-            spellable = [s for s in field
-                         if s not in houses and s not in spelled and s not in (to, other)]
+            spellable = [
+                s for s in field if s not in houses and s not in spelled and s not in (to, other)
+            ]
             for spell in spellable or [None]:
                 after = spelled | {spell} if spell else spelled
                 won, turns = value(frozenset(after), other, to)
@@ -64,11 +65,13 @@ def test_the_solver_agrees_with_brute_force_from_the_start(files, ranks):
     truth = brute_force(files, ranks, houses)
     spelled, mover, other = game.new_game(seed=0, first=0).position()
     solver = Solver(game, table_bits=16)
-    assert as_outcome(solver.value(spelled, mover, other), BIG) == \
-        truth(*naive(game, spelled, mover, other))
+    assert as_outcome(solver.value(spelled, mover, other), BIG) == truth(
+        *naive(game, spelled, mover, other)
+    )
     solution = solve(files, ranks, table_bits=16)
-    assert solution.winner == ("first" if truth(*naive(game, spelled, mover, other))[0]
-                               else "second")
+    assert solution.winner == (
+        "first" if truth(*naive(game, spelled, mover, other))[0] else "second"
+    )
     assert solution.plies == truth(*naive(game, spelled, mover, other))[1]
 
 
@@ -136,8 +139,11 @@ def test_separated_regions_and_the_race_estimate():
 
 
 def mirrored(game, spelled, mover, other, image):
-    return sum(1 << image[s] for s in range(game.board.size) if spelled >> s & 1), \
-        image[mover], image[other]
+    return (
+        sum(1 << image[s] for s in range(game.board.size) if spelled >> s & 1),
+        image[mover],
+        image[other],
+    )
 
 
 @pytest.mark.parametrize("symmetry", [1, 2, 3])
@@ -145,9 +151,13 @@ def test_a_mirror_image_is_read_from_the_table_not_searched_again(symmetry):
     # 5×5 with houses c1 and c5: left-right, top-bottom and the half turn keep the houses
     game = Sortileges(files=5, ranks=5)
     image = game.board.symmetries()[symmetry]
-    position = (sum(1 << game.board.index[n] for n in ("a1", "b3", "d2", "e4", "a5", "b5",
-                                                       "d1", "c3", "e2")),
-                game.board.index["b2"], game.board.index["d4"])
+    position = (
+        sum(
+            1 << game.board.index[n] for n in ("a1", "b3", "d2", "e4", "a5", "b5", "d1", "c3", "e2")
+        ),
+        game.board.index["b2"],
+        game.board.index["d4"],
+    )
     solver = Solver(game, table_bits=16)
     value = solver.value(*position)
     searched = solver.nodes
@@ -188,8 +198,9 @@ def test_squares_out_of_reach_count_but_where_they_are_does_not():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_the_proof_finds_a_winning_first_turn_with_one_or_two_threads(threads):
-    solution = solve(4, 4, table_bits=18, exact_plies=False, first_turn_values=False,
-                     threads=threads)
+    solution = solve(
+        4, 4, table_bits=18, exact_plies=False, first_turn_values=False, threads=threads
+    )
     everything = solve(4, 4, table_bits=18, exact_plies=False)
     assert solution.winner == everything.winner == "first"
     game = Sortileges(files=4, ranks=4)
@@ -201,10 +212,13 @@ def test_the_proof_finds_a_winning_first_turn_with_one_or_two_threads(threads):
 def test_a_stopped_proof_says_how_far_it_went():
     # 5×4: the first turn tried, c1-b2/b3, loses (about 6.6 M nodes to show it); the second
     # wins (about 8.4 M in all)
-    solution = solve(5, 4, table_bits=22, exact_plies=False, first_turn_values=False,
-                     node_limit=7_000_000)
+    solution = solve(
+        5, 4, table_bits=22, exact_plies=False, first_turn_values=False, node_limit=7_000_000
+    )
     assert solution.winner == "unknown" and not solution.complete
-    assert any(note.startswith("first turns shown to lose (1): c1-b2/b3")
-               for note in solution.notes), solution.notes
-    assert any("node limit reached while proving c1-b2/c3" in note
-               for note in solution.notes), solution.notes
+    assert any(
+        note.startswith("first turns shown to lose (1): c1-b2/b3") for note in solution.notes
+    ), solution.notes
+    assert any("node limit reached while proving c1-b2/c3" in note for note in solution.notes), (
+        solution.notes
+    )

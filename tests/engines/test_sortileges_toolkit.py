@@ -37,8 +37,10 @@ def layout(witches, spells=(), game=GAME):
 
 def as_pairs(state):
     index = state.game.board.index
-    return [(index[t.target], None if t.spell is None else index[t.spell])
-            for t in state.legal_actions()]
+    return [
+        (index[t.target], None if t.spell is None else index[t.spell])
+        for t in state.legal_actions()
+    ]
 
 
 def positions(game, count=40, seed=0):
@@ -79,11 +81,15 @@ def test_full_width_and_every_turn_are_every_legal_turn():
 def test_steps_come_with_most_room_first_and_spells_near_the_other_witch_first():
     for state in positions(GAME, 20):
         spelled, mover, other = state.position()
-        room = [GAME.steps(spelled, t, other).bit_count()
-                for t in steps_by_room(GAME, spelled, mover, other)]
+        room = [
+            GAME.steps(spelled, t, other).bit_count()
+            for t in steps_by_room(GAME, spelled, mover, other)
+        ]
         assert room == sorted(room, reverse=True)
-        for ordering in (candidate_turns(GAME, spelled, mover, other),
-                         every_turn(GAME, spelled, mover, other)):
+        for ordering in (
+            candidate_turns(GAME, spelled, mover, other),
+            every_turn(GAME, spelled, mover, other),
+        ):
             targets = [target for target, _ in ordering]
             assert list(dict.fromkeys(targets)) == steps_by_room(GAME, spelled, mover, other)
         near = GAME.board.neighbours[other]
@@ -94,16 +100,25 @@ def test_steps_come_with_most_room_first_and_spells_near_the_other_witch_first()
 
 
 def test_first_turns_come_first_and_only_once():
-    assert list(first_then([(5, 1), (2, None)], [(1, 2), (2, None), (5, 1), (3, 4)])) == \
-        [(5, 1), (2, None), (1, 2), (3, 4)]
+    assert list(first_then([(5, 1), (2, None)], [(1, 2), (2, None), (5, 1), (3, 4)])) == [
+        (5, 1),
+        (2, None),
+        (1, 2),
+        (3, 4),
+    ]
 
 
 def test_a_stored_score_answers_only_the_windows_its_bound_covers():
     assert settled(3.0, EXACT, 10.0, 20.0)
     assert settled(25.0, LOWER, 10.0, 20.0) and not settled(15.0, LOWER, 10.0, 20.0)
     assert settled(5.0, UPPER, 10.0, 20.0) and not settled(15.0, UPPER, 10.0, 20.0)
-    assert [bound_of(best, 10.0, 20.0) for best in (25.0, 20.0, 15.0, 10.0, 5.0)] == \
-        [LOWER, LOWER, EXACT, UPPER, UPPER]
+    assert [bound_of(best, 10.0, 20.0) for best in (25.0, 20.0, 15.0, 10.0, 5.0)] == [
+        LOWER,
+        LOWER,
+        EXACT,
+        UPPER,
+        UPPER,
+    ]
 
 
 def test_win_scores_move_between_root_and_node_and_evaluations_stay():
@@ -157,17 +172,29 @@ def test_compiled_steps_by_room_is_the_readable_one():
         for state in positions(game, 30):
             spelled, mover, other = state.position()
             order = np.full(10, -1, np.int64)
-            n = toolkit_kernels.steps_by_room(np.int64(game.steps(spelled, mover, other)),
-                                              np.int64(spelled), np.int64(other), neighbours,
-                                              game.board.size, order, 2)
+            n = toolkit_kernels.steps_by_room(
+                np.int64(game.steps(spelled, mover, other)),
+                np.int64(spelled),
+                np.int64(other),
+                neighbours,
+                game.board.size,
+                order,
+                2,
+            )
             assert list(order[2:n]) == steps_by_room(game, spelled, mover, other)
 
 
 def test_compiled_keys_turns_and_scores_are_the_readable_ones():
-    assert toolkit_kernels.position_key(np.int64(2**47 + 5), 47, 0) == \
-        toolkit.position_key(2**47 + 5, 47, 0) == (2**47 + 5) << 12 | 47 << 6
-    assert toolkit_kernels.unpack_turn(toolkit_kernels.pack_turn(46, toolkit.NO_SPELL)) == \
-        toolkit.unpack_turn(toolkit.pack_turn(46, toolkit.NO_SPELL)) == (46, toolkit.NO_SPELL)
+    assert (
+        toolkit_kernels.position_key(np.int64(2**47 + 5), 47, 0)
+        == toolkit.position_key(2**47 + 5, 47, 0)
+        == (2**47 + 5) << 12 | 47 << 6
+    )
+    assert (
+        toolkit_kernels.unpack_turn(toolkit_kernels.pack_turn(46, toolkit.NO_SPELL))
+        == toolkit.unpack_turn(toolkit.pack_turn(46, toolkit.NO_SPELL))
+        == (46, toolkit.NO_SPELL)
+    )
     for solved in (toolkit.BIG - 3, 3 - toolkit.BIG):
         assert toolkit_kernels.search_score(solved) == toolkit.search_score(solved)
     assert toolkit.search_score(toolkit.BIG - 3) == WIN - 3
@@ -180,7 +207,8 @@ def test_compiled_keys_turns_and_scores_are_the_readable_ones():
         assert toolkit_kernels.relative_to_root(score, 4) == relative_to_root(score, 4)
     for spellable, near in [(0b1110, 0b0100), (0b1110, 0b0001)]:
         for full_width in (False, True):
-            assert toolkit_kernels.candidate_spells(spellable, near, full_width) == \
-                toolkit.candidate_spells(spellable, near, full_width)
+            assert toolkit_kernels.candidate_spells(
+                spellable, near, full_width
+            ) == toolkit.candidate_spells(spellable, near, full_width)
     assert toolkit.candidate_spells(0b1110, 0b0100, False) == 0b0100
     assert toolkit.candidate_spells(0b1110, 0b0001, False) == 0b1110

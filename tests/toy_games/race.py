@@ -41,8 +41,9 @@ class RaceState(State):
 
     def setup(self, first: int | None = None) -> None:
         self.total = 0
-        self.to_move = self.rng.randrange(2) if first is None else check_choice("first", first,
-                                                                                (0, 1))
+        self.to_move = (
+            self.rng.randrange(2) if first is None else check_choice("first", first, (0, 1))
+        )
         self.won_by: int | None = None
 
     def current_player(self) -> int:
@@ -73,8 +74,13 @@ class Race(Game[RaceState]):
     title = {"fr": "Course à douze", "en": "Race to twelve"}
     seat_names = {"fr": ("Lièvre", "Tortue"), "en": ("Hare", "Tortoise")}
     chance = True
-    option_specs = {"goal": Option(12, {"fr": "But", "en": "Goal"}, {
-        12: {"fr": "douze", "en": "twelve"}, 21: {"fr": "vingt et un", "en": "twenty-one"}})}
+    option_specs = {
+        "goal": Option(
+            12,
+            {"fr": "But", "en": "Goal"},
+            {12: {"fr": "douze", "en": "twelve"}, 21: {"fr": "vingt et un", "en": "twenty-one"}},
+        )
+    }
 
     def parse_action(self, text: str) -> Add:
         """`+<digits>`: any amount reads (the rules then allow only 1 and 2)."""
@@ -88,8 +94,9 @@ LEVEL_LABELS = {"1": {"fr": "hasard", "en": "random"}}
 LEVELS = tuple(LEVEL_LABELS)
 
 
-def bot_for_level(level: str, seed: int | None = None,
-                  seconds: float | None = 1.0) -> Bot[RaceState]:
+def bot_for_level(
+    level: str, seed: int | None = None, seconds: float | None = 1.0
+) -> Bot[RaceState]:
     """Level "1": a random player."""
     checked_level(level, LEVELS, "Race")
     return RandomBot(seed)

@@ -28,11 +28,55 @@ MAX_EXTRA_THREADS = 6
 """Slots (bot, hint, analysis), their searches, a warm-up: never more whatever is sent."""
 GAMES = GameWidget.registry
 """Every game widget, each made with its default seats (a human, then bots)."""
-HOSTILE = [None, True, False, 0, 1, -1, 2, 2.0, 10**400, -10**30, 1e308, float("nan"),
-           float("inf"), "", "zzz", "human", "bot:1", "bot:zzz", "\ud800", "x" * 5000, [], [0],
-           ["human", "human"], {}, {"seat": 1}, {"hand": ["S3"]}, {"files": 4}]
-TYPES = ["act", "new", "undo", "redo", "hint", "seat", "lang", "speed", "review", "ready",
-         "omniscient", "analysis", "risk", "replay", "zzz", None, 3, ["act"]]
+HOSTILE = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    2.0,
+    10**400,
+    -(10**30),
+    1e308,
+    float("nan"),
+    float("inf"),
+    "",
+    "zzz",
+    "human",
+    "bot:1",
+    "bot:zzz",
+    "\ud800",
+    "x" * 5000,
+    [],
+    [0],
+    ["human", "human"],
+    {},
+    {"seat": 1},
+    {"hand": ["S3"]},
+    {"files": 4},
+]
+TYPES = [
+    "act",
+    "new",
+    "undo",
+    "redo",
+    "hint",
+    "seat",
+    "lang",
+    "speed",
+    "review",
+    "ready",
+    "omniscient",
+    "analysis",
+    "risk",
+    "replay",
+    "zzz",
+    None,
+    3,
+    ["act"],
+]
 FIELDS = ["action", "ply", "seat", "value", "on", "seed", "options"]
 
 
@@ -62,22 +106,47 @@ def hostile_intent(rng: random.Random, widget) -> dict:
     if roll < 0.25:
         return {"type": "act", "action": rng.choice(legal), "ply": obs["ply"]}
     if roll < 0.35:
-        return {"type": "act", "action": rng.choice(legal + ["pull 0@0.5", "play S3", "c1-c2"]),
-                "ply": rng.choice([obs["ply"], obs["ply"] - 1, obs["ply"] + 1])}
+        return {
+            "type": "act",
+            "action": rng.choice(legal + ["pull 0@0.5", "play S3", "c1-c2"]),
+            "ply": rng.choice([obs["ply"], obs["ply"] - 1, obs["ply"] + 1]),
+        }
     if roll < 0.6:
-        kind = rng.choice(["undo", "redo", "hint", "review", "seat", "lang", "speed", "new",
-                           "ready", "omniscient", "analysis", "risk", "replay"])
-        values = {"review": {"ply": rng.choice([None, 0, obs["ply"], obs["ply"] + 1])},
-                  "seat": {"seat": rng.randrange(-1, 4),
-                           "value": rng.choice(["human", "bot:1", "bot:2", "bot:zzz"])},
-                  "lang": {"value": rng.choice(["fr", "en", "de"])},
-                  "speed": {"value": rng.choice([0, 0.1, 5, 99, -1])},
-                  "new": {"options": rng.choice([{}, {"players": 2}, {"rounds": 1},
-                                                 {"files": 5}, {"take": "lower"}])},
-                  "omniscient": {"value": rng.random() < 0.5},
-                  "analysis": {"on": rng.random() < 0.5},
-                  "risk": {"value": rng.random() < 0.5},
-                  "replay": {"seed": rng.choice([5, "12", -1, 2**128])}}
+        kind = rng.choice(
+            [
+                "undo",
+                "redo",
+                "hint",
+                "review",
+                "seat",
+                "lang",
+                "speed",
+                "new",
+                "ready",
+                "omniscient",
+                "analysis",
+                "risk",
+                "replay",
+            ]
+        )
+        values = {
+            "review": {"ply": rng.choice([None, 0, obs["ply"], obs["ply"] + 1])},
+            "seat": {
+                "seat": rng.randrange(-1, 4),
+                "value": rng.choice(["human", "bot:1", "bot:2", "bot:zzz"]),
+            },
+            "lang": {"value": rng.choice(["fr", "en", "de"])},
+            "speed": {"value": rng.choice([0, 0.1, 5, 99, -1])},
+            "new": {
+                "options": rng.choice(
+                    [{}, {"players": 2}, {"rounds": 1}, {"files": 5}, {"take": "lower"}]
+                )
+            },
+            "omniscient": {"value": rng.random() < 0.5},
+            "analysis": {"on": rng.random() < 0.5},
+            "risk": {"value": rng.random() < 0.5},
+            "replay": {"seed": rng.choice([5, "12", -1, 2**128])},
+        }
         return {"type": kind, **values.get(kind, {})}
     intent = {"type": rng.choice(TYPES)}
     for name in rng.sample(FIELDS, rng.randrange(0, 4)):
@@ -152,8 +221,9 @@ def _is_junk(content, widget) -> bool:
     return any(name not in content for name in widget.intents[content["type"]])
 
 
-def _audit(message: dict, secret: str, over: bool, game: str, content, counts: Counts,
-           secrets: bool) -> None:
+def _audit(
+    message: dict, secret: str, over: bool, game: str, content, counts: Counts, secrets: bool
+) -> None:
     text = json.dumps(message, default=str)
     if secret in text and game != "petits_pas":
         counts.leaks.append(f"{game}: seed sent after {_short(content)}")

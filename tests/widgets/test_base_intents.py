@@ -36,28 +36,31 @@ def test_a_legal_click_is_played_and_the_bot_replies(duel):
     assert duel.notice == {}
 
 
-@pytest.mark.parametrize("intent, code", [
-    ({"type": "act", "action": "c1-c5/d5", "ply": 0}, "illegal"),
-    ({"type": "act", "action": "d8-d7/d5", "ply": 0}, "illegal"),
-    ({"type": "act", "action": "c1-c2/c2", "ply": 0}, "illegal"),
-    ({"type": "act", "action": "c1-c2/d5", "ply": 3}, "stale"),
-    ({"type": "act", "action": "c1-c2/d5", "ply": -1}, "stale"),
-    ({"type": "act", "action": "c1-z9/d5", "ply": 0}, "malformed"),
-    ({"type": "act", "action": "", "ply": 0}, "malformed"),
-    ({"type": "act", "action": "c1-c2/d5", "ply": "0"}, "malformed"),
-    ({"type": "act", "action": "c1-c2/d5", "ply": True}, "malformed"),
-    ({"type": "act", "action": ["c1-c2/d5"], "ply": 0}, "malformed"),
-    ({"type": "act", "ply": 0}, "malformed"),
-    ({"type": "launch", "ply": 0}, "malformed"),
-    ("c1-c2/d5", "malformed"),
-    (None, "malformed"),
-    ({"type": "seat", "seat": 5, "value": "human"}, "malformed"),
-    ({"type": "seat", "seat": 1, "value": "bot:9"}, "malformed"),
-    ({"type": "lang", "value": "de"}, "malformed"),
-    ({"type": "review", "ply": 4}, "malformed"),
-    ({"type": "redo"}, "nothing"),
-    ({"type": "undo"}, "nothing"),
-])
+@pytest.mark.parametrize(
+    "intent, code",
+    [
+        ({"type": "act", "action": "c1-c5/d5", "ply": 0}, "illegal"),
+        ({"type": "act", "action": "d8-d7/d5", "ply": 0}, "illegal"),
+        ({"type": "act", "action": "c1-c2/c2", "ply": 0}, "illegal"),
+        ({"type": "act", "action": "c1-c2/d5", "ply": 3}, "stale"),
+        ({"type": "act", "action": "c1-c2/d5", "ply": -1}, "stale"),
+        ({"type": "act", "action": "c1-z9/d5", "ply": 0}, "malformed"),
+        ({"type": "act", "action": "", "ply": 0}, "malformed"),
+        ({"type": "act", "action": "c1-c2/d5", "ply": "0"}, "malformed"),
+        ({"type": "act", "action": "c1-c2/d5", "ply": True}, "malformed"),
+        ({"type": "act", "action": ["c1-c2/d5"], "ply": 0}, "malformed"),
+        ({"type": "act", "ply": 0}, "malformed"),
+        ({"type": "launch", "ply": 0}, "malformed"),
+        ("c1-c2/d5", "malformed"),
+        (None, "malformed"),
+        ({"type": "seat", "seat": 5, "value": "human"}, "malformed"),
+        ({"type": "seat", "seat": 1, "value": "bot:9"}, "malformed"),
+        ({"type": "lang", "value": "de"}, "malformed"),
+        ({"type": "review", "ply": 4}, "malformed"),
+        ({"type": "redo"}, "nothing"),
+        ({"type": "undo"}, "nothing"),
+    ],
+)
 def test_a_refused_intent_changes_nothing_and_says_why(duel, intent, code):
     before, seats, lang = snapshot(duel), list(duel.seats), duel.lang
     send(duel, intent)
@@ -187,28 +190,47 @@ def test_repr_is_stable_and_says_whose_turn(duel):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 300) | st.floats(allow_nan=False) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 300)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 INTENTS = st.one_of(
     JSON,
-    st.fixed_dictionaries({"type": st.sampled_from(["act", "seat", "lang", "speed", "review", "hint"])},
-                          optional={"action": JSON | st.sampled_from(["c1-c2/d5", "c1-b2", "d8-d7/a1"]),
-                                    "ply": JSON, "seat": JSON, "value": JSON}),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["act", "seat", "lang", "speed", "review", "hint"])},
+        optional={
+            "action": JSON | st.sampled_from(["c1-c2/d5", "c1-b2", "d8-d7/a1"]),
+            "ply": JSON,
+            "seat": JSON,
+            "value": JSON,
+        },
+    ),
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(intent=INTENTS)
 def test_fuzzed_intents_never_break_the_referee(intent):
     widget = Sortileges(["human", "human"], seed=11, first=0)
     before = snapshot(widget)
     legal = set(widget.observation["legal"])
     send(widget, intent)
-    played = (isinstance(intent, dict) and intent.get("type") == "act"
-              and isinstance(intent.get("action"), str) and intent["action"] in legal
-              and type(intent.get("ply")) is int and intent["ply"] == 0)
+    played = (
+        isinstance(intent, dict)
+        and intent.get("type") == "act"
+        and isinstance(intent.get("action"), str)
+        and intent["action"] in legal
+        and type(intent.get("ply")) is int
+        and intent["ply"] == 0
+    )
     if played:
         assert widget.state.ply == 1
     else:

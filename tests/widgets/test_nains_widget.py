@@ -104,7 +104,7 @@ def test_hot_seat_curtain_falls_after_each_move_and_hides_the_hand(hot_seat):
     act(w, "gnome green")
     assert w.curtain == 1 and w.viewer is None
     assert w.observation == w.state.observation(None)
-    assert w.observation["moves"] == ["gnome ?"]   # seat 0's choice is not on the screen
+    assert w.observation["moves"] == ["gnome ?"]  # seat 0's choice is not on the screen
     send(w, {"type": "ready"})
     assert w.viewer == 1 and w.observation["chosen"] == [True, False]
     assert w.observation["moves"] == ["gnome ?"] and "my_gnome" not in w.observation
@@ -143,7 +143,7 @@ def test_undo_in_hot_seat_lowers_the_curtain_for_the_seat_to_move(hot_seat):
     act(w, "gnome red")
     send(w, {"type": "ready"})
     act(w, "gnome blue")
-    send(w, {"type": "ready"})   # seat 0 plays first
+    send(w, {"type": "ready"})  # seat 0 plays first
     send(w, {"type": "undo"})
     assert w.state.ply == 1 and w.curtain == 1 and w.viewer is None
 
@@ -172,7 +172,7 @@ def test_omniscient_is_refused_and_reset_while_a_human_plays(duel):
     send(duel, {"type": "omniscient", "value": True})
     assert duel.notice["code"] == "hidden" and not duel.omniscient
     with pytest.raises(traitlets.TraitError):
-        duel.omniscient = True   # refused from Python too
+        duel.omniscient = True  # refused from Python too
     assert duel.observation["seat"] == 0 and "hands" not in duel.observation
     watch = Nains(["bot:1", "bot:1"], seed=SEED, bot_delay=5)
     try:
@@ -184,11 +184,14 @@ def test_omniscient_is_refused_and_reset_while_a_human_plays(duel):
         watch.close()
 
 
-@pytest.mark.parametrize("action, code", [
-    ("play S3", "illegal"),          # after set-up: a card the human does not hold (checked below)
-    ("gnome purple", "malformed"),
-    ("contre +R", "illegal"),
-])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        ("play S3", "illegal"),  # after set-up: a card the human does not hold (checked below)
+        ("gnome purple", "malformed"),
+        ("contre +R", "illegal"),
+    ],
+)
 def test_forged_and_stale_intents_are_refused(duel, action, code):
     act(duel, "gnome red")
     duel.wait()

@@ -26,7 +26,9 @@ from ludotheque.widgets.base import GameWidget
 from widget_wire import Wire, send
 
 SEED = 918_273_645  # a long number: it cannot turn up in a count by chance
-FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures" / "petits_pas.json"
+FIXTURES = (
+    pathlib.Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures" / "petits_pas.json"
+)
 
 
 def snapshot(widget):
@@ -55,30 +57,33 @@ def test_a_step_plays_one_step_and_explains_it(deal):
     assert after != before and deal.seats == ["human"]
 
 
-@pytest.mark.parametrize("intent, code", [
-    ({"type": "act", "action": "step", "ply": 1}, "stale"),
-    ({"type": "act", "action": "step", "ply": -1}, "stale"),
-    ({"type": "act", "action": "jump", "ply": 0}, "malformed"),
-    ({"type": "act", "action": "step", "ply": "0"}, "malformed"),
-    ({"type": "act", "action": "step"}, "malformed"),
-    ({"type": "replay", "seed": -1}, "malformed"),
-    ({"type": "replay", "seed": 2**128}, "malformed"),
-    ({"type": "replay", "seed": str(2**128)}, "malformed"),
-    ({"type": "replay", "seed": "-12"}, "malformed"),
-    ({"type": "replay", "seed": "1e3"}, "malformed"),
-    ({"type": "replay", "seed": "１２"}, "malformed"),
-    ({"type": "replay", "seed": 12.0}, "malformed"),
-    ({"type": "replay", "seed": True}, "malformed"),
-    ({"type": "replay"}, "malformed"),
-    ({"type": "replay", "seed": 12, "options": {"take": "all"}}, "malformed"),
-    ({"type": "replay", "seed": 12, "options": ["take", "lower"]}, "malformed"),
-    ({"type": "new", "options": {"take": "all"}}, "malformed"),
-    ({"type": "new", "options": {"colour": "red"}}, "malformed"),
-    ({"type": "seat", "seat": 0, "value": "bot:3"}, "malformed"),
-    ({"type": "seat", "seat": 1, "value": "human"}, "malformed"),
-    ({"type": "redo"}, "nothing"),
-    ({"type": "undo"}, "nothing"),
-])
+@pytest.mark.parametrize(
+    "intent, code",
+    [
+        ({"type": "act", "action": "step", "ply": 1}, "stale"),
+        ({"type": "act", "action": "step", "ply": -1}, "stale"),
+        ({"type": "act", "action": "jump", "ply": 0}, "malformed"),
+        ({"type": "act", "action": "step", "ply": "0"}, "malformed"),
+        ({"type": "act", "action": "step"}, "malformed"),
+        ({"type": "replay", "seed": -1}, "malformed"),
+        ({"type": "replay", "seed": 2**128}, "malformed"),
+        ({"type": "replay", "seed": str(2**128)}, "malformed"),
+        ({"type": "replay", "seed": "-12"}, "malformed"),
+        ({"type": "replay", "seed": "1e3"}, "malformed"),
+        ({"type": "replay", "seed": "１２"}, "malformed"),
+        ({"type": "replay", "seed": 12.0}, "malformed"),
+        ({"type": "replay", "seed": True}, "malformed"),
+        ({"type": "replay"}, "malformed"),
+        ({"type": "replay", "seed": 12, "options": {"take": "all"}}, "malformed"),
+        ({"type": "replay", "seed": 12, "options": ["take", "lower"]}, "malformed"),
+        ({"type": "new", "options": {"take": "all"}}, "malformed"),
+        ({"type": "new", "options": {"colour": "red"}}, "malformed"),
+        ({"type": "seat", "seat": 0, "value": "bot:3"}, "malformed"),
+        ({"type": "seat", "seat": 1, "value": "human"}, "malformed"),
+        ({"type": "redo"}, "nothing"),
+        ({"type": "undo"}, "nothing"),
+    ],
+)
 def test_a_refused_intent_changes_nothing_and_says_why(deal, intent, code):
     before = snapshot(deal)
     send(deal, intent)
@@ -184,8 +189,10 @@ def test_python_api_step_finish_autoplay():
 
 # -- readings and replay -----------------------------------------------------------------
 def test_the_readings_are_the_choices_and_a_new_deal_changes_them(deal):
-    offered = {name: [choice["value"] for choice in option["choices"]]
-               for name, option in deal.game_info["options"].items()}
+    offered = {
+        name: [choice["value"] for choice in option["choices"]]
+        for name, option in deal.game_info["options"].items()
+    }
     assert offered == {name: list(values) for name, values in CHOICES.items()}
     step(deal)
     send(deal, {"type": "new", "options": {"take": "lower", "ace": "high"}})
@@ -209,7 +216,9 @@ def test_replay_a_deal_by_its_number_under_the_chosen_reading(deal):
     assert deal.state.seed == SEED and deal.options["refill"] == "close-up"
     expected = Rules(refill="close-up").new_game(seed=SEED)
     assert deal.observation == expected.observation(0)
-    send(deal, {"type": "replay", "seed": str(2**128 - 1)})  # digits: a browser's numbers stop at 2**53
+    send(
+        deal, {"type": "replay", "seed": str(2**128 - 1)}
+    )  # digits: a browser's numbers stop at 2**53
     assert deal.state.seed == 2**128 - 1 and deal.notice == {}
     deal.finish()
     assert deal.deal == str(2**128 - 1)
@@ -245,8 +254,11 @@ def test_only_the_observation_and_ui_settings_are_synced(deal):
     one of this game's own: the deal's number."""
     anywidget_traits = set(anywidget.AnyWidget.class_trait_names(sync=True))
     base = set(GameWidget.class_trait_names(sync=True)) - anywidget_traits
-    own = {name for name in deal.trait_names(sync=True)
-           if name not in anywidget_traits and name[0] != "_"}
+    own = {
+        name
+        for name in deal.trait_names(sync=True)
+        if name not in anywidget_traits and name[0] != "_"
+    }
     assert own - base == {"deal"} and "observation" in base
     assert deal.observation == deal.state.observation(0)
 
@@ -290,8 +302,13 @@ class AuditWire(Wire):
         self.checked += 1
 
 
-READINGS = [{}, {"take": "lower"}, {"refill": "close-up"}, {"nowhere": "far-left"},
-            {"adjacent": "book", "ace": "high"}]
+READINGS = [
+    {},
+    {"take": "lower"},
+    {"refill": "close-up"},
+    {"nowhere": "far-left"},
+    {"adjacent": "book", "ace": "high"},
+]
 
 
 def test_no_card_crosses_to_the_browser_before_it_is_dealt():
@@ -321,15 +338,26 @@ def test_no_card_crosses_to_the_browser_before_it_is_dealt():
     widget.close()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(intent=st.fixed_dictionaries(
-    {"type": st.sampled_from(["act", "replay", "new", "seat", "undo", "review"])},
-    optional={"action": st.sampled_from(["step", "STEP", "jump", ""]) | st.integers(),
-              "ply": st.integers(-2, 3) | st.none() | st.text(max_size=2),
-              "seed": st.integers(-5, 2**33) | st.floats(allow_nan=False) | st.text(max_size=3),
-              "options": st.dictionaries(st.sampled_from(["take", "ace", "x"]),
-                                         st.sampled_from(["one", "lower", "high", 3]), max_size=2),
-              "seat": st.integers(-1, 1), "value": st.sampled_from(["human", "bot:auto", "bot:1"])}))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    intent=st.fixed_dictionaries(
+        {"type": st.sampled_from(["act", "replay", "new", "seat", "undo", "review"])},
+        optional={
+            "action": st.sampled_from(["step", "STEP", "jump", ""]) | st.integers(),
+            "ply": st.integers(-2, 3) | st.none() | st.text(max_size=2),
+            "seed": st.integers(-5, 2**33) | st.floats(allow_nan=False) | st.text(max_size=3),
+            "options": st.dictionaries(
+                st.sampled_from(["take", "ace", "x"]),
+                st.sampled_from(["one", "lower", "high", 3]),
+                max_size=2,
+            ),
+            "seat": st.integers(-1, 1),
+            "value": st.sampled_from(["human", "bot:auto", "bot:1"]),
+        },
+    )
+)
 def test_fuzzed_intents_never_break_the_referee(intent):
     widget = PetitsPas(seed=11, bot_delay=5)
     try:
@@ -377,13 +405,20 @@ def js_fixtures() -> dict:
         "game_info": game_info,
         "start": Rules().new_game(seed=7).observation(0),
         "cover": _first(range(40), {}, lambda ev: ev[0]["kind"] == "cover" and ev[0]["over"]),
-        "take": _first(range(40), {}, lambda ev: ev[0]["kind"] == "take" and ev[0]["over"]
-                       and kinds(ev)[1:] == ["refill"]),
-        "take-more": _first(range(40), {"take": "lower"},
-                            lambda ev: ev[0]["kind"] == "take" and len(ev[0]["taken"]) > 1),
+        "take": _first(
+            range(40),
+            {},
+            lambda ev: ev[0]["kind"] == "take" and ev[0]["over"] and kinds(ev)[1:] == ["refill"],
+        ),
+        "take-more": _first(
+            range(40),
+            {"take": "lower"},
+            lambda ev: ev[0]["kind"] == "take" and len(ev[0]["taken"]) > 1,
+        ),
         "blocked": _first(range(40), {}, lambda ev: kinds(ev) == ["blocked", "deal"]),
-        "far-left": _first(range(40), {"nowhere": "far-left"},
-                           lambda ev: ev[0]["kind"] == "far-left"),
+        "far-left": _first(
+            range(40), {"nowhere": "far-left"}, lambda ev: ev[0]["kind"] == "far-left"
+        ),
         "exit": _first(range(40), {}, lambda ev: ev[0]["kind"] == "exit"),
         "won": ended["won"],
         "lost": ended["lost"],
@@ -392,8 +427,9 @@ def js_fixtures() -> dict:
 
 
 def test_js_fixtures_are_current():
-    assert json.loads(FIXTURES.read_text()) == js_fixtures(), \
+    assert json.loads(FIXTURES.read_text()) == js_fixtures(), (
         "rewrite them: python tests/widgets/test_petits_pas_widget.py --write-fixtures"
+    )
 
 
 if __name__ == "__main__" and "--write-fixtures" in sys.argv:

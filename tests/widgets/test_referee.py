@@ -16,14 +16,29 @@ from widget_wire import Wire, browser_write, send
 
 SEED = 424_242
 WIDGETS = {
-    "sortileges": lambda: Sortileges(["human", "bot:1"], seed=SEED, first=0, bot_delay=0,
-                                     bot_seconds=0.05),
+    "sortileges": lambda: Sortileges(
+        ["human", "bot:1"], seed=SEED, first=0, bot_delay=0, bot_seconds=0.05
+    ),
     "nains": lambda: Nains(["human", "bot:1"], seed=SEED, first=0, bot_delay=0, bot_seconds=0.05),
     "sorciere": lambda: Sorciere(["human", "bot:1", "bot:2"], seed=SEED, first=0, bot_delay=0),
     "petits_pas": lambda: PetitsPas(seed=SEED, bot_delay=0),
 }
-HOSTILE = [None, True, 1, -1, 10**400, 1e308, float("nan"), "zzz", "\ud800", [], ["zzz"], {},
-           {"seat": 1, "hand": ["S3"]}, "x" * 100_000]
+HOSTILE = [
+    None,
+    True,
+    1,
+    -1,
+    10**400,
+    1e308,
+    float("nan"),
+    "zzz",
+    "\ud800",
+    [],
+    ["zzz"],
+    {},
+    {"seat": 1, "hand": ["S3"]},
+    "x" * 100_000,
+]
 
 
 def snapshot(widget):
@@ -73,11 +88,14 @@ def test_a_forged_viewer_shows_nothing_in_review_nor_in_a_hint(nains_duel):
     assert widget.thinking  # the bot still thinks
     bot_cards = hand(widget, 1)
     for message in wire.messages:
-        for obs in (message.get("state", {}).get("observation"),
-                    (message.get("state", {}).get("review") or {}).get("observation")):
+        for obs in (
+            message.get("state", {}).get("observation"),
+            (message.get("state", {}).get("review") or {}).get("observation"),
+        ):
             assert not obs or obs["seat"] == 0 and "hands" not in obs
-    assert "hand" not in json.dumps(widget.hint) and not any(c in json.dumps(widget.hint)
-                                                             for c in bot_cards)
+    assert "hand" not in json.dumps(widget.hint) and not any(
+        c in json.dumps(widget.hint) for c in bot_cards
+    )
 
 
 def test_forged_traits_neither_wedge_the_seats_nor_block_the_player():
@@ -85,8 +103,15 @@ def test_forged_traits_neither_wedge_the_seats_nor_block_the_player():
     widget = Sorciere(["human", "bot:2", "bot:3"], seed=1, first=0, bot_delay=0)
     try:
         browser_write(widget, {"levels": ["zzz"], "seats": ["bot:zzz"] * 3})
-        browser_write(widget, {"thinking": True, "review": {"ply": 0}, "hint": {"action": "x"},
-                               "notice": {"id": 99, "code": "bot"}})
+        browser_write(
+            widget,
+            {
+                "thinking": True,
+                "review": {"ply": 0},
+                "hint": {"action": "x"},
+                "notice": {"id": 99, "code": "bot"},
+            },
+        )
         assert widget.seats == ["human", "bot:2", "bot:3"] and widget.levels[:4] == list("1234")
         assert not widget.thinking and widget.review == {} and widget.notice == {}
         act(widget, widget.observation["legal"][0])
@@ -98,8 +123,14 @@ def test_forged_traits_neither_wedge_the_seats_nor_block_the_player():
 def test_output_traits_are_written_by_the_referee_only():
     widget = Sortileges(["human", "human"], seed=1)
     try:
-        for name, value in [("observation", {}), ("viewer", 1), ("hint", {"action": "x"}),
-                            ("thinking", True), ("notice", {}), ("levels", ["9"])]:
+        for name, value in [
+            ("observation", {}),
+            ("viewer", 1),
+            ("hint", {"action": "x"}),
+            ("thinking", True),
+            ("notice", {}),
+            ("levels", ["9"]),
+        ]:
             with pytest.raises(traitlets.TraitError):
                 setattr(widget, name, value)
         assert widget.observation == widget.state.observation(0)
@@ -107,9 +138,18 @@ def test_output_traits_are_written_by_the_referee_only():
         widget.close()
 
 
-@pytest.mark.parametrize("value, delay", [(float("nan"), None), (float("inf"), None),
-                                          (True, None), ("3", None), (10**400, 5.0),
-                                          (-1, 0.0), (2.5, 2.5)])
+@pytest.mark.parametrize(
+    "value, delay",
+    [
+        (float("nan"), None),
+        (float("inf"), None),
+        (True, None),
+        ("3", None),
+        (10**400, 5.0),
+        (-1, 0.0),
+        (2.5, 2.5),
+    ],
+)
 def test_the_bot_pause_is_finite_and_clamped(value, delay):
     """r4: speed NaN was stored, 10**400 raised, a written 1e9 made the bot wait 31 years."""
     widget = Sortileges(["human", "bot:1"], seed=1, bot_delay=0.6)
@@ -140,10 +180,17 @@ def hot_seat():
     widget.close()
 
 
-@pytest.mark.parametrize("intent", [{"type": "undo"}, {"type": "redo"}, {"type": "hint"},
-                                    {"type": "review", "ply": 1},
-                                    {"type": "seat", "seat": 1, "value": "bot:1"},
-                                    {"type": "seat", "seat": 0, "value": "bot:1"}])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"type": "undo"},
+        {"type": "redo"},
+        {"type": "hint"},
+        {"type": "review", "ply": 1},
+        {"type": "seat", "seat": 1, "value": "bot:1"},
+        {"type": "seat", "seat": 0, "value": "bot:1"},
+    ],
+)
 def test_nothing_but_ready_works_under_the_curtain(hot_seat, intent):
     before = snapshot(hot_seat)
     send(hot_seat, intent)
@@ -252,15 +299,18 @@ class Nothing(Bot):
         return None
 
 
-@pytest.mark.parametrize("bot", [Illegal(), Nothing(), lambda obs: 42, lambda obs: "zz",
-                                 lambda obs: 1 / 0])
+@pytest.mark.parametrize(
+    "bot", [Illegal(), Nothing(), lambda obs: 42, lambda obs: "zz", lambda obs: 1 / 0]
+)
 def test_a_bot_answering_nonsense_is_reported_and_the_game_goes_on(bot):
     widget = Sortileges(["human", bot], seed=7, first=0, bot_delay=0)
     try:
         act(widget)
         widget.wait(10)
-        assert widget.notice["code"] == "bot" and "random legal move" in \
-            widget.notice["params"]["message"]
+        assert (
+            widget.notice["code"] == "bot"
+            and "random legal move" in widget.notice["params"]["message"]
+        )
         assert widget.state.ply == 2 and widget.state.current_player() == 0
     finally:
         widget.close()
@@ -298,13 +348,23 @@ for _ in range(3000):
     DEEP = [DEEP]
 
 
-@pytest.mark.parametrize("intent", [
-    {"type": ["act"]}, {"type": {"a": 1}}, {"type": "zzz", "x": DEEP}, {"type": "act", "x": DEEP},
-    {"type": "act", "action": "\ud800", "ply": 0}, {"type": "act", "action": "x" * 10**7, "ply": 0},
-    {"type": "act", "action": "c1-c2", "ply": 10**400}, {"type": "seat", "seat": 10**400, "value": "x"},
-    {"type": "new", "options": {"files": True}}, {"type": "new", "options": {"files": 6.0}},
-    {"type": "review", "ply": -10**400}, {"type": "lang", "value": "\ud800" * 50},
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"type": ["act"]},
+        {"type": {"a": 1}},
+        {"type": "zzz", "x": DEEP},
+        {"type": "act", "x": DEEP},
+        {"type": "act", "action": "\ud800", "ply": 0},
+        {"type": "act", "action": "x" * 10**7, "ply": 0},
+        {"type": "act", "action": "c1-c2", "ply": 10**400},
+        {"type": "seat", "seat": 10**400, "value": "x"},
+        {"type": "new", "options": {"files": True}},
+        {"type": "new", "options": {"files": 6.0}},
+        {"type": "review", "ply": -(10**400)},
+        {"type": "lang", "value": "\ud800" * 50},
+    ],
+)
 def test_no_intent_escapes_and_every_notice_is_short_and_sendable(intent):
     widget = Sortileges(["human", "human"], seed=1, first=0)
     wire = Wire(widget)
@@ -325,9 +385,13 @@ def test_options_are_checked_by_type_not_by_equality():
     nains = Nains(["human", "human"], seed=1)
     sorciere = Sorciere(["human", "human", "human"], seed=1)
     try:
-        for widget, options in [(nains, {"contre": 1}), (nains, {"rounds": True}),
-                                (nains, {"contre": 0}), (sorciere, {"players": 2.0}),
-                                (sorciere, {"players": True})]:
+        for widget, options in [
+            (nains, {"contre": 1}),
+            (nains, {"rounds": True}),
+            (nains, {"contre": 0}),
+            (sorciere, {"players": 2.0}),
+            (sorciere, {"players": True}),
+        ]:
             before = (snapshot(widget), dict(widget.options))
             send(widget, {"type": "new", "options": options})
             assert widget.notice["code"] == "malformed"

@@ -40,11 +40,15 @@ def careless(seed, hang):
     return careless_bot
 
 
-@pytest.mark.parametrize("make", [
-    lambda bot: Sortileges([bot, "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05),
-    lambda bot: Nains([bot, "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05),
-    lambda bot: Sorciere([bot, "bot:1", "bot:3"], seed=3, bot_delay=0, bot_seconds=0.05),
-], ids=["sortileges", "nains", "sorciere"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda bot: Sortileges([bot, "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05),
+        lambda bot: Nains([bot, "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05),
+        lambda bot: Sorciere([bot, "bot:1", "bot:3"], seed=3, bot_delay=0, bot_seconds=0.05),
+    ],
+    ids=["sortileges", "nains", "sorciere"],
+)
 def test_a_careless_student_bot_never_stalls_a_game(make):
     hang = threading.Event()
     base = threading.active_count()
@@ -55,8 +59,10 @@ def test_a_careless_student_bot_never_stalls_a_game(make):
         while not widget.state.is_terminal() and time.monotonic() < deadline:
             if widget.notice.get("id") != seen:
                 seen, notices = widget.notice.get("id"), notices + 1
-                assert widget.notice["code"] == "bot" and "random legal move" in \
-                    widget.notice["params"]["message"]
+                assert (
+                    widget.notice["code"] == "bot"
+                    and "random legal move" in widget.notice["params"]["message"]
+                )
             assert threading.active_count() <= base + MAX_EXTRA_THREADS
             time.sleep(0.01)
         assert widget.state.is_terminal() and notices > 0

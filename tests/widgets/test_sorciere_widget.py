@@ -18,7 +18,9 @@ def snapshot(widget):
 
 @pytest.fixture
 def table():
-    widget = Sorciere(["human", "bot:1", "bot:2"], seed=SEED, first=0, bot_delay=0, bot_seconds=0.05)
+    widget = Sorciere(
+        ["human", "bot:1", "bot:2"], seed=SEED, first=0, bot_delay=0, bot_seconds=0.05
+    )
     yield widget
     widget.close()
 
@@ -31,12 +33,23 @@ def test_a_dragged_pull_with_its_dexterity_is_played_and_the_bots_reply(table):
     assert table.notice == {} and table.state.ply >= 1
 
 
-@pytest.mark.parametrize("action, code", [
-    ("pull 14@1.5", "malformed"), ("pull 14@-0.01", "malformed"), ("pull 14@nan", "malformed"),
-    ("pull 14@NaN", "malformed"), ("pull 14@inf", "malformed"), ("pull 14@1e9", "malformed"),
-    ("pull 14@abc", "malformed"), ("pull 14@", "malformed"), ("pull 99@0.5", "malformed"),
-    ("put 14", "illegal"), ("next", "illegal"), ("steal 3", "malformed"),
-])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        ("pull 14@1.5", "malformed"),
+        ("pull 14@-0.01", "malformed"),
+        ("pull 14@nan", "malformed"),
+        ("pull 14@NaN", "malformed"),
+        ("pull 14@inf", "malformed"),
+        ("pull 14@1e9", "malformed"),
+        ("pull 14@abc", "malformed"),
+        ("pull 14@", "malformed"),
+        ("pull 99@0.5", "malformed"),
+        ("put 14", "illegal"),
+        ("next", "illegal"),
+        ("steal 3", "malformed"),
+    ],
+)
 def test_forged_dexterity_or_positions_are_refused_and_change_nothing(table, action, code):
     before = snapshot(table)
     send(table, {"type": "act", "action": action, "ply": 0})
@@ -87,8 +100,14 @@ def test_hot_seat_shows_the_player_to_move():
 
 
 def test_nothing_secret_is_ever_synced():
-    widget = Sorciere(["human", "bot:3", "bot:4"], seed=SEED, first=0, bot_delay=0,
-                      bot_seconds=0.05, risk_view=True)
+    widget = Sorciere(
+        ["human", "bot:3", "bot:4"],
+        seed=SEED,
+        first=0,
+        bot_delay=0,
+        bot_seconds=0.05,
+        risk_view=True,
+    )
     wire = Wire(widget)
     published = []
     original = widget._publish
@@ -119,8 +138,10 @@ def test_nothing_secret_is_ever_synced():
     for known, observation in published:
         shown = {s["slot"]: s["known"] for s in observation["slots"] if s["known"] is not None}
         assert shown == known  # a face shows only for a card put back in view of all
-        assert all(set(s) == {"slot", "x", "y", "angle", "ring", "walls", "z", "known"}
-                   for s in observation["slots"])
+        assert all(
+            set(s) == {"slot", "x", "y", "angle", "ring", "walls", "z", "known"}
+            for s in observation["slots"]
+        )
     widget.close()
 
 
@@ -132,7 +153,9 @@ def test_repr_is_stable():
 
 def test_the_js_fixture_describes_the_game_as_the_widget_does():
     """js/tests/fixtures/sorciere.json's `game_info` is what the widget syncs (labels too)."""
-    fixture = pathlib.Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures" / "sorciere.json"
+    fixture = (
+        pathlib.Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures" / "sorciere.json"
+    )
     widget = Sorciere(seed=1)
     try:
         assert json.loads(fixture.read_text())["game_info"] == widget.game_info

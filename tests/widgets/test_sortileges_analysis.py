@@ -46,8 +46,9 @@ def test_the_analysis_intent_shows_values_territory_and_a_line(duel):
     obs = duel.observation
     assert analysis["ply"] == obs["ply"] and analysis["seat"] == obs["to_move"] == 0
     assert set(analysis["steps"]) == set(obs["turns"])  # one value per step square
-    assert all(set(v) <= {"score", "win", "loss"} and len(v) == 1
-               for v in analysis["steps"].values())
+    assert all(
+        set(v) <= {"score", "win", "loss"} and len(v) == 1 for v in analysis["steps"].values()
+    )
     assert analysis["best"] in obs["legal"]
     assert analysis["pv"][0]["seat"] == 0 and analysis["pv"][0]["from"] == obs["witches"][0]
     owned = set(analysis["territory"])
@@ -68,20 +69,29 @@ def test_a_move_replaces_the_analysis_by_one_of_the_new_position(duel):
 
 
 def test_the_game_over_analysis_says_so():
-    widget = Sortileges(["human", "human"], seed=1, first=0, witches=["c1", "a8"],
-                        spells=["a7", "b7"], bot_seconds=0.2)
+    widget = Sortileges(
+        ["human", "human"],
+        seed=1,
+        first=0,
+        witches=["c1", "a8"],
+        spells=["a7", "b7"],
+        bot_seconds=0.2,
+    )
     widget.play("c1-c2/b8")
     widget.show_analysis()
     assert widget.observation["analysis"] == {"ply": 1, "status": "over"}
     widget.close()
 
 
-@pytest.mark.parametrize("intent", [
-    {"type": "analysis"},
-    {"type": "analysis", "on": 1},
-    {"type": "analysis", "on": "yes"},
-    {"type": "analysis", "on": None},
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"type": "analysis"},
+        {"type": "analysis", "on": 1},
+        {"type": "analysis", "on": "yes"},
+        {"type": "analysis", "on": None},
+    ],
+)
 def test_malformed_analysis_intents_change_nothing(duel, intent):
     before = dict(duel.observation)
     send(duel, intent)

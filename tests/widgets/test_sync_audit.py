@@ -8,9 +8,24 @@ import anywidget
 from ludotheque.widgets import Sortileges
 from widget_wire import Wire, send
 
-SYNCED = {"observation", "review", "seats", "levels", "names", "viewer", "lang", "thinking",
-          "bot_delay", "hint", "notice", "options", "game_info",
-          "hidden", "curtain", "omniscient"}  # the last three: games with secrets (nains)
+SYNCED = {
+    "observation",
+    "review",
+    "seats",
+    "levels",
+    "names",
+    "viewer",
+    "lang",
+    "thinking",
+    "bot_delay",
+    "hint",
+    "notice",
+    "options",
+    "game_info",
+    "hidden",
+    "curtain",
+    "omniscient",
+}  # the last three: games with secrets (nains)
 SEED = 918_273_645
 
 
@@ -31,8 +46,14 @@ def test_the_seed_never_crosses_to_the_browser():
         widget.wait()
         if widget.state.is_terminal():
             break
-        send(widget, {"type": "act", "action": widget.observation["legal"][0],
-                      "ply": widget.observation["ply"]})
+        send(
+            widget,
+            {
+                "type": "act",
+                "action": widget.observation["legal"][0],
+                "ply": widget.observation["ply"],
+            },
+        )
     send(widget, {"type": "review", "ply": 1})
     send(widget, {"type": "act", "action": "nonsense", "ply": 0})
     send(widget, {"type": "hint"})

@@ -29,11 +29,15 @@ def widget(request):
 def test_a_game_widget_extends_the_base_only_through_its_hooks(name):
     """No underscore method of the base is overridden, but a game's own intent handlers."""
     cls = GameWidget.registry[name]
-    base_private = {name for name, value in vars(GameWidget).items()
-                    if name.startswith("_") and not name.startswith("__")
-                    and (inspect.isfunction(value) or isinstance(value, property))}
+    base_private = {
+        name
+        for name, value in vars(GameWidget).items()
+        if name.startswith("_")
+        and not name.startswith("__")
+        and (inspect.isfunction(value) or isinstance(value, property))
+    }
     base_private |= {f"_intent_{kind}" for kind in {**BASE_INTENTS, **HIDDEN_INTENTS}}
-    for klass in cls.__mro__[:cls.__mro__.index(GameWidget)]:
+    for klass in cls.__mro__[: cls.__mro__.index(GameWidget)]:
         overridden = base_private & set(vars(klass))
         assert not overridden, f"{klass.__name__} overrides the base's {sorted(overridden)}"
         for kind in getattr(klass, "intents", {}):
@@ -68,15 +72,18 @@ def test_a_move_reaches_the_browser_in_one_message(widget):
     assert updates[0]["state"]["observation"]["ply"] == obs["ply"] + 1
 
 
-@pytest.mark.parametrize("intent, code", [
-    ({"type": "act", "action": "\ud800" * 300, "ply": 0}, "malformed"),
-    ({"type": "act", "action": "zz", "ply": -1}, "stale"),
-    ({"type": ["act"]}, "malformed"),
-    ({"type": "speed", "value": float("nan")}, "malformed"),
-    ({"type": "new", "options": {"zzz": 1}}, "malformed"),
-    ({"type": "review", "ply": 10**400}, "malformed"),
-    ({"type": "seat", "seat": 0, "value": "bot:zzz"}, "malformed"),
-])
+@pytest.mark.parametrize(
+    "intent, code",
+    [
+        ({"type": "act", "action": "\ud800" * 300, "ply": 0}, "malformed"),
+        ({"type": "act", "action": "zz", "ply": -1}, "stale"),
+        ({"type": ["act"]}, "malformed"),
+        ({"type": "speed", "value": float("nan")}, "malformed"),
+        ({"type": "new", "options": {"zzz": 1}}, "malformed"),
+        ({"type": "review", "ply": 10**400}, "malformed"),
+        ({"type": "seat", "seat": 0, "value": "bot:zzz"}, "malformed"),
+    ],
+)
 def test_a_refusal_changes_nothing_and_says_why(widget, intent, code):
     before = json.dumps(widget.state.to_json())
     send(widget, intent)
@@ -91,9 +98,11 @@ def test_the_repr_is_stable(widget):
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=300),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=3),
-    max_leaves=6)
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 NEAR_VALID = ["c1-c2/d5", "pull 14@0.9", "step", "gnome red", "human", "bot:1", 0, 1, True]
@@ -106,10 +115,16 @@ def test_fuzzed_intents_are_played_or_refused_with_a_notice(name, data):
     widget = GameWidget.registry[name](seed=7, bot_delay=5, bot_seconds=0.05)
     try:
         kinds = sorted(widget.intents)
-        intent = data.draw(JSON | st.fixed_dictionaries(
-            {"type": st.sampled_from(kinds)},
-            optional={field: JSON | st.sampled_from(NEAR_VALID)
-                      for field in ("action", "ply", "seat", "value", "on", "seed", "options")}))
+        intent = data.draw(
+            JSON
+            | st.fixed_dictionaries(
+                {"type": st.sampled_from(kinds)},
+                optional={
+                    field: JSON | st.sampled_from(NEAR_VALID)
+                    for field in ("action", "ply", "seat", "value", "on", "seed", "options")
+                },
+            )
+        )
         before, notices = json.dumps(widget.state.to_json()), widget._notice_id
         send(widget, intent)
         refused = widget._notice_id > notices

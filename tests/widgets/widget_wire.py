@@ -25,8 +25,6 @@ def send(widget, intent):
     widget._handle_custom_msg(intent, [])
 
 
-
-
 def browser_write(widget, state):
     """Deliver a trait write (a comm `update`) as ipywidgets receives one from a browser."""
     widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
