@@ -30,19 +30,15 @@ def cards_left(decks: np.ndarray, reading: Reading | dict | None = None) -> np.n
     reading = Reading.of(reading)
     decks = np.asarray(decks)
     if decks.ndim != 2 or decks.shape[1] != 52:
-        raise ValueError(
-            f"decks must be rows of 52 card indexes, not an array of shape {decks.shape}"
-        )
+        raise ValueError(f"decks must be rows of 52 card indexes, not an array of shape "
+                         f"{decks.shape}")
     if decks.size and not 0 <= decks.min() <= decks.max() <= 51:
-        raise ValueError(
-            "decks must be rows of 52 card indexes 0-51 (the compiled loop does not check bounds)"
-        )
+        raise ValueError("decks must be rows of 52 card indexes 0-51 (the compiled loop "
+                         "does not check bounds)")
     decks = np.ascontiguousarray(decks, dtype=np.uint8)
     values = np.array([reading.value(card) for card in DECK], dtype=np.int8)
-    codes = [
-        CHOICES[switch].index(getattr(reading, switch))
-        for switch in ("nowhere", "refill", "take", "endgame")
-    ]
+    codes = [CHOICES[switch].index(getattr(reading, switch))
+             for switch in ("nowhere", "refill", "take", "endgame")]
     return _cards_left(decks, values, reading.blocking_neighbours, *codes)
 
 
@@ -181,19 +177,12 @@ def _close_up(row, places):
 
 # compiled when the module is imported (or loaded from numba's cache): once per process,
 # before a process pool forks its workers
-@njit(
-    "uint8[::1](uint8[:, ::1], int8[::1], int64, int64, int64, int64, int64)",
-    cache=True,
-    nogil=True,
-)
+@njit("uint8[::1](uint8[:, ::1], int8[::1], int64, int64, int64, int64, int64)",
+      cache=True, nogil=True)
 def _cards_left(decks, values, neighbours, nowhere, refill, take, endgame):
     result = np.empty(decks.shape[0], np.uint8)
-    row = (
-        np.empty(MAX_PLACES, np.int8),
-        np.empty(MAX_PLACES, np.int8),
-        np.empty(MAX_PLACES, np.int8),
-        np.empty(MAX_PLACES, np.bool_),
-    )
+    row = (np.empty(MAX_PLACES, np.int8), np.empty(MAX_PLACES, np.int8),
+           np.empty(MAX_PLACES, np.int8), np.empty(MAX_PLACES, np.bool_))
     for deal in range(decks.shape[0]):
         result[deal] = _play(decks[deal], values, neighbours, nowhere, refill, take, endgame, row)
     return result

@@ -72,9 +72,9 @@ def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
         theirs |= ring_b
     my_territory = popcount(mine & ~(np.int64(1) << mover))
     their_territory = popcount(theirs & ~(np.int64(1) << other))
-    score = weights[0] * (
-        popcount(neighbours[mover] & free) - popcount(neighbours[other] & free)
-    ) + weights[2] * (house_distance[other] - house_distance[mover])
+    score = (weights[0] * (popcount(neighbours[mover] & free)
+                           - popcount(neighbours[other] & free))
+             + weights[2] * (house_distance[other] - house_distance[mover]))
     if met:
         return score + weights[1] * (my_territory - their_territory)
     return score + weights[3] * (my_territory - their_territory + 0.5)
@@ -88,38 +88,10 @@ def _slot(key, mask):
 
 
 @njit(nogil=True, cache=True)
-def _negamax(
-    spelled,
-    mover,
-    other,
-    depth,
-    ply,
-    alpha,
-    beta,
-    geo,
-    neighbours,
-    houses,
-    house_distance,
-    weights,
-    exact_free,
-    tt_keys,
-    tt_depth,
-    tt_score,
-    tt_bound,
-    tt_move,
-    tt_gen,
-    generation,
-    per_ply,
-    end_geo,
-    end_sym_bytes,
-    end_sym_squares,
-    end_keys,
-    end_entries,
-    end_killers,
-    end_stats,
-    stats,
-    flag,
-):
+def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,
+             house_distance, weights, exact_free, tt_keys, tt_depth, tt_score, tt_bound,
+             tt_move, tt_gen, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
+             end_keys, end_entries, end_killers, end_stats, stats, flag):
     stats[NODES] += 1
     if flag[0]:
         stats[ABORTED] = 1
@@ -131,22 +103,9 @@ def _negamax(
         return ply - WIN
     free = popcount(full & ~(spelled | (np.int64(1) << mover) | (np.int64(1) << other)))
     if free <= exact_free:
-        exact = _search(
-            spelled,
-            mover,
-            other,
-            -BIG - 2,
-            BIG + 2,
-            0,
-            neighbours,
-            end_geo,
-            end_sym_bytes,
-            end_sym_squares,
-            end_keys,
-            end_entries,
-            end_killers,
-            end_stats,
-        )
+        exact = _search(spelled, mover, other, -BIG - 2, BIG + 2, 0, neighbours, end_geo,
+                        end_sym_bytes, end_sym_squares, end_keys, end_entries, end_killers,
+                        end_stats)
         if end_stats[ABORTED]:  # the watchdog stopped the exact search too
             stats[ABORTED] = 1
             return 0.0
@@ -166,7 +125,7 @@ def _negamax(
     full_width = free <= FULL_WIDTH_FREE
     near = neighbours[other] | (np.int64(1) << mover)
     killers = per_ply[ply, 0:2]  # this ply's row: killers, then room for the turns tried
-    first = per_ply[ply, 2:5]  # first and the steps in order (no allocation per node)
+    first = per_ply[ply, 2:5]   # first and the steps in order (no allocation per node)
     first[:] = -1
     n_first = 0
     if hint >= 0:
@@ -217,38 +176,11 @@ def _negamax(
                     continue
             t, s = unpack_turn(turn)
             after = spelled if s == NO_SPELL else spelled | (np.int64(1) << s)
-            score = -_negamax(
-                after,
-                other,
-                t,
-                depth - 1,
-                ply + 1,
-                -beta,
-                -alpha,
-                geo,
-                neighbours,
-                houses,
-                house_distance,
-                weights,
-                exact_free,
-                tt_keys,
-                tt_depth,
-                tt_score,
-                tt_bound,
-                tt_move,
-                tt_gen,
-                generation,
-                per_ply,
-                end_geo,
-                end_sym_bytes,
-                end_sym_squares,
-                end_keys,
-                end_entries,
-                end_killers,
-                end_stats,
-                stats,
-                flag,
-            )
+            score = -_negamax(after, other, t, depth - 1, ply + 1, -beta, -alpha, geo,
+                              neighbours, houses, house_distance, weights, exact_free, tt_keys,
+                              tt_depth, tt_score, tt_bound, tt_move, tt_gen, generation,
+                              per_ply, end_geo, end_sym_bytes, end_sym_squares,
+                              end_keys, end_entries, end_killers, end_stats, stats, flag)
             if stats[ABORTED]:
                 return 0.0
             if score > best:
@@ -281,26 +213,15 @@ class FastSearchBot(SearchBot):
     name = "search-fast"
     TABLE_BITS = 20
 
-    def __init__(
-        self,
-        seconds: float | None = 1.0,
-        max_depth: int | None = None,
-        weights: Weights = DEFAULT_WEIGHTS,
-        exact_endgame: bool = True,
-        keep_table: bool = True,
-        exact_free: int = 12,
-    ):
+    def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
+                 weights: Weights = DEFAULT_WEIGHTS, exact_endgame: bool = True,
+                 keep_table: bool = True, exact_free: int = 12):
         super().__init__(seconds, max_depth, weights, None, exact_endgame, keep_table)
         self.exact_free = exact_free if exact_endgame else -1
         size = 1 << self.TABLE_BITS
-        self.tt = (
-            np.full(size, -1, np.int64),
-            np.zeros(size, np.int32),
-            np.zeros(size, np.float64),
-            np.zeros(size, np.int8),
-            np.full(size, -1, np.int64),
-            np.zeros(size, np.int64),
-        )
+        self.tt = (np.full(size, -1, np.int64), np.zeros(size, np.int32),
+                   np.zeros(size, np.float64), np.zeros(size, np.int8),
+                   np.full(size, -1, np.int64), np.zeros(size, np.int64))
         self.end = TranspositionTable(18)
         self.end_search = Searcher()
         self.end_stats = self.end_search.stats
@@ -313,20 +234,16 @@ class FastSearchBot(SearchBot):
 
     def _prepare(self, game) -> None:
         if game.board.size > KEY_SQUARES:
-            raise ValueError(
-                f"the compiled search packs a position in 64 bits, which holds "
-                f"boards of {KEY_SQUARES} squares at most: {game.board} is too "
-                f"large (level 4 plays any board)"
-            )
+            raise ValueError(f"the compiled search packs a position in 64 bits, which holds "
+                             f"boards of {KEY_SQUARES} squares at most: {game.board} is too "
+                             f"large (level 4 plays any board)")
         changed = game is not self.game and game != self.game
         super()._prepare(game)
         if changed or not self.keep_table:
             board = game.board
             geometry = Geometry.of(board.files, board.ranks)
-            self.geo = np.array(
-                [board.files, geometry.not_first, geometry.not_last, board.full, board.size],
-                np.int64,
-            )
+            self.geo = np.array([board.files, geometry.not_first, geometry.not_last,
+                                 board.full, board.size], np.int64)
             self.neighbour_array = np.array(board.neighbours, np.int64)
             self.end_shape = kernel_shape(game)
             self.house_array = np.array(self.evaluator.house_distance, np.int64)
@@ -390,36 +307,13 @@ class FastSearchBot(SearchBot):
         if self.deadline is not None:
             self._armed = True
         keys, depths, scores, bounds, moves, gens = self.tt
-        score = _negamax(
-            np.int64(spelled),
-            np.int64(mover),
-            np.int64(other),
-            depth,
-            ply,
-            float(alpha),
-            float(beta),
-            self.geo,
-            self.neighbour_array,
-            np.int64(self.game.house_mask),
-            self.house_array,
-            self.weight_array,
-            self.exact_free,
-            keys,
-            depths,
-            scores,
-            bounds,
-            moves,
-            gens,
-            self.generation,
-            self.per_ply,
-            *self.end_shape[1:],
-            self.end.keys,
-            self.end.entries,
-            self.end_search.killers,
-            self.end_stats,
-            self.stats,
-            self.flag,
-        )
+        score = _negamax(np.int64(spelled), np.int64(mover), np.int64(other), depth, ply,
+                         float(alpha), float(beta), self.geo, self.neighbour_array,
+                         np.int64(self.game.house_mask), self.house_array, self.weight_array,
+                         self.exact_free, keys, depths, scores, bounds, moves, gens,
+                         self.generation, self.per_ply, *self.end_shape[1:], self.end.keys,
+                         self.end.entries, self.end_search.killers, self.end_stats,
+                         self.stats, self.flag)
         if self.stats[ABORTED]:
             self.stats[ABORTED] = 0
             raise SearchCancelled
@@ -473,39 +367,21 @@ def _perft(spelled, mover, other, depth, neighbours, houses, full, size):
         else:
             for spell in range(size):
                 if (spells >> spell) & 1:
-                    total += _perft(
-                        spelled | (np.int64(1) << spell),
-                        other,
-                        target,
-                        depth - 1,
-                        neighbours,
-                        houses,
-                        full,
-                        size,
-                    )
+                    total += _perft(spelled | (np.int64(1) << spell), other, target, depth - 1,
+                                    neighbours, houses, full, size)
     return total
 
 
 def fast_perft(depth: int, state=None) -> int:
     """`perft.perft` compiled with numba (same counts, checked by tests)."""
     from .rules import Sortileges
-
     if state is None:
         state = Sortileges().new_game(seed=0, first=0)
     game = state.game
     spelled, mover, other = state.position()
-    return int(
-        _perft(
-            np.int64(spelled),
-            np.int64(mover),
-            np.int64(other),
-            depth,
-            np.array(game.board.neighbours, np.int64),
-            np.int64(game.house_mask),
-            np.int64(game.board.full),
-            game.board.size,
-        )
-    )
+    return int(_perft(np.int64(spelled), np.int64(mover), np.int64(other), depth,
+                      np.array(game.board.neighbours, np.int64), np.int64(game.house_mask),
+                      np.int64(game.board.full), game.board.size))
 
 
 _WARM = threading.Lock()
@@ -517,7 +393,6 @@ def warm_up() -> float:
     the seconds taken (0 when already done). Thread-safe: a widget starts it in a thread."""
     global _warmed
     from .rules import Sortileges
-
     with _WARM:
         if _warmed:
             return 0.0

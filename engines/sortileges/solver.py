@@ -123,28 +123,10 @@ def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
     return best
 
 
-@njit(
-    "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[:, :, ::1], "
-    "int64[:, ::1], int64[::1], int32[::1], int64[:, ::1], int64[::1])",
-    nogil=True,
-    cache=True,
-)
-def _search(
-    spelled,
-    mover,
-    other,
-    alpha,
-    beta,
-    ply,
-    neighbours,
-    geo,
-    sym_bytes,
-    sym_squares,
-    keys,
-    entries,
-    killers,
-    stats,
-):
+@njit("int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[:, :, ::1], "
+      "int64[:, ::1], int64[::1], int32[::1], int64[:, ::1], int64[::1])", nogil=True, cache=True)
+def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes, sym_squares,
+            keys, entries, killers, stats):
     houses = geo[5]
     stats[NODES] += 1
     if stats[ABORTED]:
@@ -164,7 +146,8 @@ def _search(
     full, size = geo[3], geo[4]
     relevant = _region((1 << mover) | (1 << other), full & ~spelled, geo)
     spare_squares = full & ~(spelled | relevant | houses)
-    key = _key(relevant, popcount(spare_squares), mover, other, houses, geo, sym_bytes, sym_squares)
+    key = _key(relevant, popcount(spare_squares), mover, other, houses, geo, sym_bytes,
+               sym_squares)
     slot = _slot(key, keys.shape[0] - 1)
     for s in (slot, slot + 1):
         entry = entries[s]
@@ -199,9 +182,8 @@ def _search(
             target, spell = unpack_turn(turn)
             if turn >= 0 and steps >> target & 1:
                 spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
-                if (spell == NO_SPELL and spellable == 0) or (
-                    spell < NO_SPELL and (spellable & relevant) >> spell & 1
-                ):
+                if (spell == NO_SPELL and spellable == 0) or \
+                        (spell < NO_SPELL and (spellable & relevant) >> spell & 1):
                     turns[0] = turn
                     tried[k] = turn
                     count = 1
@@ -213,13 +195,8 @@ def _search(
                 count = 1 if turns[0] != tried[0] and turns[0] != tried[1] else 0
             reachable = spellable & relevant
             for phase in range(3):
-                chosen = (
-                    reachable & near
-                    if phase == 0
-                    else reachable & ~near
-                    if phase == 1
-                    else spare_spell
-                )
+                chosen = reachable & near if phase == 0 else \
+                    reachable & ~near if phase == 1 else spare_spell
                 for spell in range(size):
                     turn = pack_turn(target, spell)
                     if chosen >> spell & 1 and turn != tried[0] and turn != tried[1]:
@@ -230,24 +207,8 @@ def _search(
             target, spell = unpack_turn(turn)
             after = spelled if spell == NO_SPELL else spelled | (1 << spell)
             low, high = child_window(alpha, beta)
-            score = from_child(
-                _search(
-                    after,
-                    other,
-                    target,
-                    low,
-                    high,
-                    ply + 1,
-                    neighbours,
-                    geo,
-                    sym_bytes,
-                    sym_squares,
-                    keys,
-                    entries,
-                    killers,
-                    stats,
-                )
-            )
+            score = from_child(_search(after, other, target, low, high, ply + 1, neighbours, geo,
+                                       sym_bytes, sym_squares, keys, entries, killers, stats))
             if score > best:
                 best = score
                 if score > alpha:
@@ -287,18 +248,10 @@ def kernel_shape(game: Sortileges) -> tuple:
     square maps). Plain arrays: numba's cache mishandles a tuple passed down a recursion."""
     board = game.board
     geometry = Geometry.of(board.files, board.ranks)
-    geo = np.array(
-        [
-            board.files,
-            geometry.not_first,
-            geometry.not_last,
-            board.full,
-            board.size,
-            game.house_mask,
-        ],
-        np.int64,
-    )
-    maps = [m for m in board.symmetries() if {m[h] for h in game.houses} == set(game.houses)]
+    geo = np.array([board.files, geometry.not_first, geometry.not_last, board.full,
+                    board.size, game.house_mask], np.int64)
+    maps = [m for m in board.symmetries()
+            if {m[h] for h in game.houses} == set(game.houses)]
     sym_bytes = np.zeros((len(maps), (board.size + 7) // 8, 256), np.int64)
     for g, image in enumerate(maps):
         for square, to in enumerate(image):
@@ -342,10 +295,8 @@ class Solver:
     def __init__(self, game: Sortileges, table_bits: int = 22, node_limit: int = 0):
         board = game.board
         if board.size > KEY_SQUARES:
-            raise ValueError(
-                f"the solver packs a position in 64 bits, which holds boards of "
-                f"{KEY_SQUARES} squares at most: {board} is too large"
-            )
+            raise ValueError(f"the solver packs a position in 64 bits, which holds boards of "
+                             f"{KEY_SQUARES} squares at most: {board} is too large")
         self.game = game
         self.shape = kernel_shape(game)
         self.transpositions = TranspositionTable(table_bits)
@@ -360,40 +311,21 @@ class Solver:
     def aborted(self) -> bool:
         return any(searcher.stats[ABORTED] for searcher in self.searchers)
 
-    def _run(
-        self,
-        spelled: int,
-        mover: int,
-        other: int,
-        alpha: int,
-        beta: int,
-        searcher: Searcher | None = None,
-    ) -> int:
+    def _run(self, spelled: int, mover: int, other: int, alpha: int, beta: int,
+             searcher: Searcher | None = None) -> int:
         searcher = searcher or self.searchers[0]
         table = self.transpositions
-        return int(
-            _search(  # type: ignore[call-arg]  # mypy sees a numba Dispatcher, not _search
-                np.int64(spelled),
-                np.int64(mover),
-                np.int64(other),
-                alpha,
-                beta,
-                0,
-                *self.shape,
-                table.keys,
-                table.entries,
-                searcher.killers,
-                searcher.stats,
-            )
-        )
+        return int(_search(  # type: ignore[call-arg]  # mypy sees a numba Dispatcher, not _search
+            np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta, 0, *self.shape,
+            table.keys, table.entries, searcher.killers, searcher.stats))
 
-    def wins(self, spelled: int, mover: int, other: int, searcher: Searcher | None = None) -> bool:
+    def wins(self, spelled: int, mover: int, other: int,
+             searcher: Searcher | None = None) -> bool:
         """Does the witch to move win with best play? (null-window search, the cheap proof)"""
         return self._run(spelled, mover, other, -1, 1, searcher) > 0
 
-    def proof(
-        self, spelled: int, mover: int, other: int, threads: int = 1, progress: bool = False
-    ) -> tuple[bool | None, tuple[int, int | None] | None]:
+    def proof(self, spelled: int, mover: int, other: int, threads: int = 1,
+              progress: bool = False) -> tuple[bool | None, tuple[int, int | None] | None]:
         """`wins` with its first two levels driven from here: who wins (None: node limit),
         and the first winning turn found. Each turn's replies are shared out between
         `threads` threads on the one table; `progress` shows turns and replies (tqdm)."""
@@ -408,7 +340,8 @@ class Solver:
                 target, spell = turn
                 after = spelled if spell is None else spelled | 1 << spell
                 replies = list(every_turn(self.game, after, other, target))
-                won, answered = self._all_answered(after, target, replies, pool, threads, progress)
+                won, answered = self._all_answered(after, target, replies, pool, threads,
+                                                   progress)
                 if won is None:
                     self.unfinished = turn, answered, len(replies)
                     return None, None
@@ -417,9 +350,8 @@ class Solver:
                 self.lost_turns.append(turn)
         return False, None
 
-    def _all_answered(
-        self, spelled, mover, replies, pool, threads, progress
-    ) -> tuple[bool | None, int]:
+    def _all_answered(self, spelled, mover, replies, pool, threads,
+                      progress) -> tuple[bool | None, int]:
         """Does the witch on `mover` win after each of these replies? (None: node limit);
         and how many replies were answered."""
         while len(self.searchers) < threads:
@@ -470,16 +402,15 @@ class Solver:
             d += 2
         return 0
 
-    def turn_values(
-        self, spelled: int, mover: int, other: int, exact: bool = True
-    ) -> list[tuple[tuple[int, int | None], int]]:
+    def turn_values(self, spelled: int, mover: int, other: int,
+                    exact: bool = True) -> list[tuple[tuple[int, int | None], int]]:
         """Every turn with the mover's score after it, best first. With `exact=False` the
         scores are only signs (+1 win, -1 loss): much cheaper on large boards."""
         game = self.game
         result = []
         for target in squares_of(game.steps(spelled, mover, other)):
             spells = game.spells(spelled, target, other)
-            for spell in squares_of(spells) if spells else [None]:
+            for spell in (squares_of(spells) if spells else [None]):
                 after = spelled if spell is None else spelled | 1 << spell
                 if exact:
                     score = -self.value(after, other, target)
@@ -527,16 +458,9 @@ class Solution:
     """CPU seconds of this process (the machine may be shared: wall time can be longer)"""
 
 
-def solve(
-    files: int,
-    ranks: int,
-    table_bits: int = 22,
-    exact_plies: bool = True,
-    first_turn_values: bool = True,
-    node_limit: int = 0,
-    threads: int = 1,
-    progress: bool = False,
-) -> Solution:
+def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True,
+          first_turn_values: bool = True, node_limit: int = 0, threads: int = 1,
+          progress: bool = False) -> Solution:
     """Solve the start position of a `files` × `ranks` board with Isola's houses.
 
     With `first_turn_values` every first turn is valued (small boards); without, the proof
@@ -559,16 +483,12 @@ def solve(
             best, winning = [str(as_turn(board, mover, turn))], -1  # not counted
             notes.append("best_first_turns: one winning first turn (the proof's), not all")
         if solver.lost_turns:
-            notes.append(
-                f"first turns shown to lose ({len(solver.lost_turns)}): "
-                + ", ".join(str(as_turn(board, mover, lost)) for lost in solver.lost_turns)
-            )
+            notes.append(f"first turns shown to lose ({len(solver.lost_turns)}): " + ", ".join(
+                str(as_turn(board, mover, lost)) for lost in solver.lost_turns))
         if solver.unfinished:
             unfinished, answered, replies = solver.unfinished
-            notes.append(
-                f"node limit reached while proving {as_turn(board, mover, unfinished)}: "
-                f"{answered} of its {replies} replies answered"
-            )
+            notes.append(f"node limit reached while proving {as_turn(board, mover, unfinished)}: "
+                         f"{answered} of its {replies} replies answered")
     complete = first_wins is not None and not solver.aborted
     score = None
     if complete and exact_plies:
@@ -586,21 +506,14 @@ def solve(
             best = [str(as_turn(board, mover, t)) for t, v in values if v == top]
     seconds = time.perf_counter() - started
     return Solution(
-        board=f"{files}x{ranks}",
-        houses=[board.names[h] for h in game.houses],
+        board=f"{files}x{ranks}", houses=[board.names[h] for h in game.houses],
         winner=("first" if first_wins else "second") if complete else "unknown",
-        plies=None if score is None else plies(score),
-        best_first_turns=best,
-        winning_first_turns=winning,
-        first_turns=len(state.legal_actions()),
-        positions=solver.nodes,
-        seconds=round(seconds, 3),
+        plies=None if score is None else plies(score), best_first_turns=best,
+        winning_first_turns=winning, first_turns=len(state.legal_actions()),
+        positions=solver.nodes, seconds=round(seconds, 3),
         table_mb=round(solver.transpositions.nbytes / 2**20, 1),
-        table_entries_used=solver.transpositions.used(),
-        complete=complete,
-        notes=notes,
-        cpu_seconds=round(time.process_time() - cpu, 3),
-    )
+        table_entries_used=solver.transpositions.used(), complete=complete, notes=notes,
+        cpu_seconds=round(time.process_time() - cpu, 3))
 
 
 def to_dict(solution: Solution) -> dict:
