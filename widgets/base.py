@@ -33,7 +33,9 @@ import traitlets
 from ludotheque.engines.bots import Bot, Deadline, as_bot, bots_of
 from ludotheque.engines.core import (
     LANGS,
+    MAX_TEXT,
     OMNISCIENT,
+    QUOTE,
     Game,
     GameOverError,
     RulesError,
@@ -168,6 +170,7 @@ class GameWidget(anywidget.AnyWidget):
         self._review_ply: int | None = None
         self._revealed: int | None = None  # the human seat now at the screen (secrets)
         self._seen: set[int] = set()  # seats whose private view was shown in this game
+        self._exposed = False  # every hand, or another seat's, was shown in this game
         self._had_human = False  # a human sat at this game (secrets: no omniscient view)
         self._last_viewer: int | None = None
         seat_labels = [self._seat_label(seat) for seat in seats or self.default_seats()]
@@ -268,9 +271,16 @@ class GameWidget(anywidget.AnyWidget):
         (registered as an extra level named after it, so a student's bot can take a seat)."""
         if isinstance(seat, str):
             return seat
+        for name, known in self._custom_bots.items():  # the same bot in two seats: one level
+            if known is seat or getattr(known, "function", None) is seat:
+                return f"bot:{name}"
         bot = as_bot(seat)
-        self._custom_bots[bot.name] = bot
-        return f"bot:{bot.name}"
+        name, count = bot.name, 1
+        while name in self._custom_bots or name in self._levels:  # two `<lambda>`s, a "2"
+            count += 1
+            name = f"{bot.name}-{count}"
+        self._custom_bots[name] = bot
+        return f"bot:{name}"
 
     # -- Python API for notebooks --------------------------------------------------
     @property
@@ -289,6 +299,7 @@ class GameWidget(anywidget.AnyWidget):
             state = game.new_game(seed, **start)
             self.game, self._state = game, state
             self._seen, self._revealed, self._last_viewer = set(), None, None
+            self._exposed = False
             seats = (list(self.seats) + self.default_seats()[len(self.seats) :])[: game.players]
             self._had_human = HUMAN in seats
             with self._output():
@@ -300,7 +311,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def play(self, action: Any, wait: bool = True) -> None:
         """Play an action (or its text) for whoever is to move; raises RulesError if the
-        rules refuse it. With `wait`, return once the bots have replied."""
+        rules refuse it. With `wait` and a human seated, return once the bots have replied."""
         with self._lock:
             self._state.apply(action)
             self._changed(moved=True)
@@ -339,10 +350,13 @@ class GameWidget(anywidget.AnyWidget):
         compute: Callable[[Deadline], Any],
         done: Callable[[Any], None],
         seconds: float | None = None,
+        failed: Callable[[], None] | None = None,
     ) -> None:
         """Run `compute(deadline)` in the background, one at a time per `kind` (a new call
         cancels the last); `done(result)` runs under the lock only if the game has not
-        changed meanwhile. A failure is reported as a `bot` notice."""
+        changed meanwhile. A failure is reported as a `bot` notice, then `failed()` runs
+        (under the lock too). Call it under the lock (from a hook or an intent handler): it
+        reads the game's generation."""
         generation, budget = self._generation, seconds or self.bot_seconds
 
         def work(cancel: threading.Event) -> None:
@@ -352,6 +366,8 @@ class GameWidget(anywidget.AnyWidget):
                 with self._lock:
                     if generation == self._generation and not cancel.is_set():
                         self._notify("error", "bot", message=f"{kind}: {error}")
+                        if failed is not None:
+                            failed()
                 return
             with self._lock:
                 if generation == self._generation and not cancel.is_set():
@@ -371,6 +387,8 @@ class GameWidget(anywidget.AnyWidget):
         """A trait write from the browser (a comm `update`): refused, whatever it names.
 
         The first one is logged; the writer's view gets the true values back."""
+        if type(sync_data) is not dict:  # not even a set of traits: nothing to send back
+            sync_data = {}
         if not self._refused_update:
             self._refused_update = True
             log.warning(
@@ -486,6 +504,7 @@ class GameWidget(anywidget.AnyWidget):
             self.names = list(self.game_class.seat_names[self.lang][: self.game.players])
             self.viewer, self.curtain = viewer, curtain
             seat = self._seat_shown()
+            self._exposed |= seat == OMNISCIENT
             self.observation = {
                 **self._state.observation(seat),
                 **self.extra_observation(self._state, seat),
@@ -548,24 +567,30 @@ class GameWidget(anywidget.AnyWidget):
     ) -> tuple[Any, str | None]:
         """The bot's checked answer, or None and why it failed (a failure, an overrun, an
         answer that is not a legal action)."""
+
+        def legal(answer: Any) -> Any:
+            action = position.game.canonical(answer)
+            if not position.is_legal(action):
+                raise IllegalAnswer(f"answered {quote(answer)}, not a legal move now")
+            return action
+
         try:
             bot = self._bot(level, position)
             custom = level in self._custom_bots
             limit = self.bot_seconds * 1.5 + (GRACE if custom else COMPILE_GRACE)
-            answer = answer_within(
+            action = answer_within(
                 bot,
                 position.clone(),
                 self.bot_seconds,
                 limit,
                 cancel,
                 self._abandoned,
-                key=f"{seat}:{level}",
+                key=level,
+                check=legal,
+                trusted=not custom,
             )
             if cancel.is_set():
                 return None, None
-            action = position.game.parse_action(answer) if isinstance(answer, str) else answer
-            if not position.is_legal(action):
-                raise IllegalAnswer(f"answered {quote(str(answer))}, not a legal move now")
             return action, None
         except (Overrun, Stuck) as error:
             return None, f"{self.names[seat]}: {error}; a random legal move was played"
@@ -577,6 +602,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_seats(self, change: dict) -> None:
         with self._lock:
+            in_person = {i for i, seat in enumerate(change["old"] or []) if seat == HUMAN}
+            if in_person != {i for i, seat in enumerate(self.seats) if seat == HUMAN}:
+                self._exposed |= bool(self._seen)  # a side switched after a hand was shown
             if HUMAN in self.seats:
                 self._had_human = True
             self._changed(moved=False)
@@ -636,11 +664,21 @@ class GameWidget(anywidget.AnyWidget):
 
     def _intent_undo(self, _content: dict) -> None:
         self._refuse_under_curtain("taking back")
+        self._refuse_once_exposed("taking back")
         self.undo()
 
     def _intent_redo(self, _content: dict) -> None:
         self._refuse_under_curtain("replaying")
+        self._refuse_once_exposed("replaying")
         self.redo()
+
+    def _refuse_once_exposed(self, what: str) -> None:
+        """Every hand (or the other side's) was shown: going back would replay it known."""
+        if self.game_class.private_information and self._exposed:
+            raise RulesError(
+                f"every hand has been shown in this game: {what} would replay it with the cards "
+                "known; start a new game"
+            ).with_code("hidden")
 
     def _intent_hint(self, _content: dict) -> None:
         state = self._state
@@ -677,7 +715,7 @@ class GameWidget(anywidget.AnyWidget):
         if (
             self.game_class.private_information
             and humans_change
-            and self._seen
+            and (self._seen or self._exposed)
             and not self._state.is_terminal()
         ):
             raise RulesError(
@@ -724,9 +762,13 @@ class GameWidget(anywidget.AnyWidget):
         self.omniscient = content["value"]
 
     def _notify(self, level: str, code: str, **params: Any) -> None:
-        self._notice_id += 1
-        safe = {str(name)[:40]: printable(value) for name, value in list(params.items())[:8]}
-        with self._output():
+        """A notice with a new id; `message` keeps 200 characters, other params 40."""
+        safe = {
+            str(name)[:QUOTE]: printable(value, MAX_TEXT if name == "message" else QUOTE)
+            for name, value in list(params.items())[:8]
+        }
+        with self._lock, self._output():
+            self._notice_id += 1
             self.notice = {"id": self._notice_id, "level": level, "code": code, "params": safe}
 
     # -- display -------------------------------------------------------------------

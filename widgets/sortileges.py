@@ -24,7 +24,8 @@ class Sortileges(GameWidget):
 
     The analysis overlay (button "Analyse", intent `{"type": "analysis", "on": bool}`) adds
     an `analysis` key to the live observation: `{"status": "thinking"}` while level 5
-    searches, then per-square step values, Voronoi territory and the expected line
+    searches (`{"status": "failed"}` if it fails, with a notice), then per-square step
+    values, Voronoi territory and the expected line
     (`engines/sortileges/analysis.py`). Sortilèges hides nothing, so this shows no secret.
     A hint also carries the search's `score` (`{"score": x}`, `{"win": n}` or `{"loss": n}`).
     """
@@ -76,7 +77,13 @@ class Sortileges(GameWidget):
         self._analysis = None
         position = self.state
         if self._analysis_on and not position.is_terminal():
-            self.run_task("analysis", self._analyse(position), self._show_analysis)
+            failure = {"ply": position.ply, "status": "failed"}  # said by a `bot` notice
+            self.run_task(
+                "analysis",
+                self._analyse(position),
+                self._show_analysis,
+                failed=lambda: self._show_analysis(failure),
+            )
 
     def _analyse(self, position: State) -> Any:
         def compute(deadline: Deadline) -> dict[str, Any]:

@@ -125,18 +125,24 @@ def answer_within(
     cancel: threading.Event,
     abandoned: Abandoned,
     key: str,
+    check: Callable[[Any], Any],
+    trusted: bool,
 ) -> Any:
-    """`bot.choose(position)` with a `Deadline(seconds, cancel)`, waited for at most `limit`
-    seconds. Raises `Overrun` (the call is left behind, recorded under `key`), `Stuck` if
-    the bot's previous call is still running, or whatever the bot raised. Returns None at
-    once if `cancel` is set meanwhile."""
+    """`check(bot.choose(position))`, the bot given a `Deadline(seconds, cancel)`, waited for
+    at most `limit` seconds: `check` (the answer read as a legal action, or an exception)
+    runs in the bot's thread too, so a pathological answer costs the budget, not the game.
+
+    Raises `Overrun` (the call is left behind, recorded under `key`), `Stuck` if the bot's
+    previous call is still running, or whatever the bot or `check` raised. Returns None at
+    once if `cancel` is set meanwhile; a call so cancelled is recorded too, unless the bot
+    is `trusted` to honour the cancel flag (a built-in bot: it unwinds at once)."""
     if abandoned.busy(key):
         raise Stuck(f"{key} is still busy with an earlier move")
     outcome: dict[str, Any] = {}
 
     def call() -> None:
         try:
-            outcome["action"] = bot.choose(position, Deadline(seconds, cancel))
+            outcome["action"] = check(bot.choose(position, Deadline(seconds, cancel)))
         except BaseException as error:  # reported to the waiting thread, never lost
             outcome["error"] = error
 
@@ -145,11 +151,12 @@ def answer_within(
     thread.start()
     while thread.is_alive():
         thread.join(POLL)
-        give_up = cancel.is_set() or time.monotonic() - start > limit
-        if give_up and thread.is_alive():
+        if cancel.is_set():
+            if thread.is_alive() and not trusted:
+                abandoned.add(key, thread)
+            return None
+        if time.monotonic() - start > limit and thread.is_alive():
             abandoned.add(key, thread)
-            if cancel.is_set():
-                return None
             raise Overrun(f"{key} did not answer within {limit:.1f} s")
     if "error" in outcome:
         raise outcome["error"]

@@ -177,6 +177,10 @@ def test_omniscient_is_refused_and_reset_while_a_human_plays(duel):
     watch = Nains(["bot:1", "bot:1"], seed=SEED, bot_delay=5)
     try:
         send(watch, {"type": "omniscient", "value": True})
+        send(watch, {"type": "seat", "seat": 0, "value": "human"})  # sit down knowing it all
+        assert watch.notice["code"] == "hidden" and watch.seats == ["bot:1", "bot:1"]
+        send(watch, {"type": "omniscient", "value": False})
+        send(watch, {"type": "new"})  # a new deal no one has seen: anyone may sit down
         send(watch, {"type": "seat", "seat": 0, "value": "human"})
         assert not watch.omniscient and watch.observation["seat"] == 0
         assert "hands" not in watch.observation

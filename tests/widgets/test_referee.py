@@ -401,3 +401,111 @@ def test_options_are_checked_by_type_not_by_equality():
     finally:
         nains.close()
         sorciere.close()
+
+
+# -- found by review: the all-hands view, the end of a game, bots' names, answers ---------
+def test_a_spectator_who_saw_every_hand_cannot_sit_down_mid_game():
+    watch = Nains(["bot:1", "bot:1"], seed=5, first=0, bot_delay=0.3, bot_seconds=0.05)
+    try:
+        send(watch, {"type": "omniscient", "value": True})
+        assert "hands" in watch.observation
+        send(watch, {"type": "seat", "seat": 0, "value": "human"})
+        assert watch.notice["code"] == "hidden" and watch.seats == ["bot:1", "bot:1"]
+    finally:
+        watch.close()
+
+
+def test_after_a_look_at_every_hand_the_game_cannot_be_taken_back(nains_duel):
+    widget = nains_duel
+    while not widget.state.is_terminal():
+        act(widget)
+        widget.wait()
+    send(widget, {"type": "undo"})  # before any peek: fine
+    assert widget.notice == {} and not widget.state.is_terminal()
+    send(widget, {"type": "redo"})
+    assert widget.state.is_terminal()
+    send(widget, {"type": "seat", "seat": 0, "value": "bot:1"})  # the game is over: allowed
+    send(widget, {"type": "omniscient", "value": True})
+    assert widget.omniscient and "hands" in widget.observation
+    before = snapshot(widget)
+    for intent in ({"type": "undo"}, {"type": "redo"}):
+        send(widget, intent)
+        assert widget.notice["code"] == "hidden" and snapshot(widget) == before
+    send(widget, {"type": "omniscient", "value": False})
+    send(widget, {"type": "seat", "seat": 0, "value": "human"})
+    send(widget, {"type": "undo"})
+    assert widget.notice["code"] == "hidden" and widget.state.is_terminal()
+    send(widget, {"type": "new"})
+    assert widget.state.ply == 0 and widget.observation["seat"] == 0
+
+
+def test_switching_sides_after_the_end_cannot_lead_back_into_the_game(nains_duel):
+    widget = nains_duel
+    while not widget.state.is_terminal():
+        act(widget)
+        widget.wait()
+    widget.seats = ["bot:1", "human"]  # the other side's hand, now that it is over
+    assert widget.curtain == 1
+    send(widget, {"type": "ready"})
+    assert widget.observation["seat"] == 1
+    send(widget, {"type": "undo"})
+    assert widget.notice["code"] == "hidden" and widget.state.is_terminal()
+
+
+def test_students_bots_with_the_same_name_keep_their_own_seats():
+    calls = []
+
+    def named(tag):
+        return lambda obs: (calls.append(tag), obs["legal"][0])[1]
+
+    def level_2(observation):  # named like a built-in level
+        calls.append("student")
+        return observation["legal"][0]
+
+    level_2.__name__ = "2"
+    widget = Sortileges([named("a"), named("b")], seed=1, first=0, bot_delay=0)
+    other = Sortileges(["bot:2", level_2], seed=1, first=0, bot_delay=0)
+    try:
+        assert widget.seats == ["bot:<lambda>", "bot:<lambda>-2"]
+        widget.wait(30)
+        assert {"a", "b"} <= set(calls)
+        assert other.seats == ["bot:2", "bot:2-2"] and other.levels[-1] == "2-2"
+        assert other.game_info["levels"]["2"]["en"] == "greedy"
+        same = named("same")
+        assert Sortileges([same, same], seed=1).seats == ["bot:<lambda>", "bot:<lambda>"]
+    finally:
+        widget.close()
+        other.close()
+
+
+def test_a_pathological_answer_costs_the_budget_not_the_game():
+    release = threading.Event()
+
+    class Weird:
+        def __str__(self):
+            release.wait(60)
+            return "x"
+
+    class Careless(Bot):
+        name = "careless"
+
+        def decide(self, state, deadline):
+            return Weird()
+
+    widget = Sortileges(["human", Careless()], seed=1, first=0, bot_delay=0, bot_seconds=0.05)
+    try:
+        act(widget)
+        widget.wait(10)
+        assert widget.state.ply == 2 and "did not answer" in widget.notice["params"]["message"]
+    finally:
+        release.set()
+        widget.close()
+
+
+def test_a_browser_update_that_is_not_an_object_is_refused_quietly(nains_duel):
+    before = snapshot(nains_duel)
+    for state in (5, None, ["viewer"]):
+        nains_duel._handle_msg(
+            {"content": {"data": {"method": "update", "state": state}}, "buffers": []}
+        )
+    assert snapshot(nains_duel) == before and nains_duel.viewer == 0

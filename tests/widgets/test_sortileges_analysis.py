@@ -120,3 +120,23 @@ def test_the_analysis_sends_no_seed():
     dump = wire.everything()
     assert str(SEED) not in dump and '"seed"' not in dump
     widget.close()
+
+
+def test_a_failed_analysis_says_so_instead_of_thinking_forever(monkeypatch):
+    import ludotheque.widgets.sortileges as module
+
+    def broken(position, deadline):
+        raise RuntimeError("no analysis today")
+
+    monkeypatch.setattr(module, "analyse", broken)
+    widget = Sortileges(["human", "human"], seed=3, first=0)
+    try:
+        widget.show_analysis()
+        result = widget.wait_analysis(10)
+        assert result["status"] == "failed" and result["ply"] == 0
+        assert (
+            widget.notice["code"] == "bot"
+            and "no analysis today" in widget.notice["params"]["message"]
+        )
+    finally:
+        widget.close()
