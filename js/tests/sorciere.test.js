@@ -114,3 +114,35 @@ describe("putting a card back", () => {
     expect(model.sent.at(-1)).toEqual({ type: "act", action: `put ${targets[0]}`, ply: obs.ply });
   });
 });
+
+describe("a hint", () => {
+  const hinted = ($$) => $$(".sv-hinted").map((n) => n.dataset.slot ?? n.dataset.intent);
+
+  it("lights up the cookie it says to pull and says so in words", () => {
+    const { $, $$ } = render({ hint: { action: "pull 21@0.9", ply: 0 } });
+    expect(hinted($$)).toEqual(["21"]);
+    expect($(".sv-prompt").textContent).toMatch(/^Conseil : tire le biscuit qui brille/);
+    expect($(".sv-prompt").textContent).not.toMatch(/pull|21/);
+  });
+
+  it("lights up the place it says to put the card back, in English too", () => {
+    const obs = structuredClone(fixtures.put);
+    const { $, $$ } = render({ observation: obs, lang: "en", hint: { action: `put ${obs.targets[0]}`, ply: obs.ply } });
+    expect(hinted($$)).toEqual([String(obs.targets[0])]);
+    expect($(".sv-prompt").textContent).toMatch(/^Hint: put the card back where the roof glows/);
+  });
+
+  it("lights up the next-round button when it says to go on", () => {
+    const obs = { ...structuredClone(fixtures.live), phase: "scored", legal: ["next"], targets: [] };
+    const { $, $$ } = render({ observation: obs, hint: { action: "next", ply: obs.ply } });
+    expect(hinted($$)).toEqual(["next-round"]);
+    expect($(".sv-prompt").textContent).toMatch(/manche suivante/);
+  });
+
+  it("lets go of a hint once the game has moved on", () => {
+    const { $, $$, model } = render({ hint: { action: "pull 21", ply: 0 } });
+    model.set("observation", { ...structuredClone(fixtures.live), ply: 1, to_move: 1, targets: undefined });
+    expect(hinted($$)).toEqual([]);
+    expect($(".sv-prompt").textContent).not.toMatch(/Conseil/);
+  });
+});

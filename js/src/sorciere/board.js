@@ -6,7 +6,9 @@
 import { h, s } from "../kit/dom.js";
 import { seatBadge } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
+import { liveHint } from "../kit/view.js";
 import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
+import { parseAction } from "./notation.js";
 
 const U = 56; // pixels per grid step
 const MARGIN = 0.95; // grid steps around the roof (walls, room to drag)
@@ -101,6 +103,9 @@ export function createBoard({ t, send }) {
   const targets = () => (pending.canAct() ? live().targets ?? [] : []);
   const canPull = (slot) => phase() === "pull" && targets().includes(slot);
   const canPut = (slot) => phase() === "put" && targets().includes(slot);
+  /** The hint for the live position, read ({kind, slot?}), while no move is on its way. */
+  const hint = () => (pending.move() ? null : parseAction(liveHint(view)));
+  const hinted = (kind, slot) => hint()?.kind === kind && hint().slot === slot;
 
   function act(action) {
     pending.send(action);
@@ -226,6 +231,7 @@ export function createBoard({ t, send }) {
     const pullable = canPull(slot.slot);
     const classes = ["sv-card"];
     if (pullable) classes.push("sv-pullable");
+    if (pullable && hinted("pull", slot.slot)) classes.push("sv-hinted");
     if (slot.known) classes.push("sv-known");
     if (obs.collapse) classes.push(animate ? "sv-fall" : "sv-fallen");
     if (keyboard && cursor === slot.slot) classes.push("sv-cursor");
@@ -254,7 +260,7 @@ export function createBoard({ t, send }) {
   }
 
   function drawSlotTarget(slot) {
-    return s("g", { class: "sv-target-put", "data-slot": slot.slot, transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})` },
+    return s("g", { class: `sv-target-put${hinted("put", slot.slot) ? " sv-hinted" : ""}`, "data-slot": slot.slot, transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})` },
       cardShape({ class: "sv-target-shape" }));
   }
 
@@ -287,10 +293,14 @@ export function createBoard({ t, send }) {
     round.replaceChildren(h("strong", {}, t(view.lang, "round.title", { round: result.round })), " ", text);
   }
 
-  function promptKey() {
-    if (pending.move()) return "prompt.sent";
+  /** The prompt's text: a hint in words while one is live, else what the player may do. */
+  function promptText() {
+    if (pending.move()) return t(view.lang, "prompt.sent");
+    const advice = hint();
+    if (advice) return t(view.lang, `hint.${advice.kind}`);
     if (!view.canAct) return null;
-    return { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()] ?? null;
+    const key = { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()];
+    return key ? t(view.lang, key) : null;
   }
 
   function draw() {
@@ -314,6 +324,7 @@ export function createBoard({ t, send }) {
     drawPiles(obs);
     drawRound(obs);
     nextButton.hidden = !(pending.canAct() && phase() === "scored");
+    nextButton.classList.toggle("sv-hinted", hint()?.kind === "next");
     nextButton.textContent = t(view.lang, "round.next");
     riskButton.textContent = t(view.lang, riskOn() ? "risk.hide" : "risk.show");
     riskButton.setAttribute("aria-pressed", String(riskOn()));
@@ -322,9 +333,10 @@ export function createBoard({ t, send }) {
     gesture.hidden = lastDexterity === null;
     gesture.textContent = lastDexterity === null ? "" : t(view.lang, "gesture.dexterity", { value: lastDexterity.toFixed(2) });
     if (!hold) { // while a key is held, the prompt counts the hold (showHold)
-      const key = promptKey();
-      prompt.hidden = key === null;
-      prompt.textContent = key === null ? "" : t(view.lang, key);
+      const text = promptText();
+      prompt.hidden = text === null;
+      prompt.textContent = text ?? "";
+      prompt.classList.toggle("sv-prompt-hint", Boolean(hint()));
     }
   }
 

@@ -32,6 +32,12 @@ export const SORCIERE_CSS = `
 .sv-card-body { transform-box: fill-box; transform-origin: center; }
 .sv-fall .sv-card-body { animation: sv-fall 900ms cubic-bezier(.5,0,.9,.6) var(--delay) both; }
 .sv-fallen .sv-card-body { transform: translate(var(--fx), var(--fy)) rotate(var(--fr)) scale(0.9); opacity: 0.45; }
+.sv-hinted .sv-cookie, .sv-hinted .sv-target-shape { stroke: var(--ludo-orange); stroke-width: 5; }
+.sv-hinted { animation: sv-glow 1.2s ease-in-out infinite alternate; }
+button.sv-hinted { outline: 3px solid var(--ludo-orange); outline-offset: 2px; }
+.sv-prompt-hint { outline: 2px dashed var(--ludo-orange); }
+@keyframes sv-glow { from { filter: drop-shadow(0 0 2px var(--ludo-orange)); } to { filter: drop-shadow(0 0 9px var(--ludo-orange)); } }
+@media (prefers-reduced-motion: reduce) { .sv-hinted { animation: none; filter: drop-shadow(0 0 6px var(--ludo-orange)); } }
 .sv-culprit .sv-cookie { stroke: var(--ludo-vermillion); stroke-width: 4; }
 @keyframes sv-fall {
   0% { transform: none; opacity: 1; }
