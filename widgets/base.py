@@ -68,6 +68,8 @@ OUTPUT = (
     "options",
     "game_info",
     "hidden",
+    "can_undo",
+    "can_redo",
 )
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
 
@@ -93,7 +95,8 @@ class GameWidget(anywidget.AnyWidget):
     - `extra_traits(state)`: values of its own synced (output) traits, sent in the same message;
     - `hint_for(position, deadline)`: the hint shown for a position;
     - `on_change()`: called after every change of game or seats, before it is published;
-    - `browser_new_game(options)`: what a "new game" from the browser does;
+    - `browser_new_game(options)`, `browser_undo()`, `browser_redo()`: what those buttons
+      do (by default what the Python methods do);
     - `run_task(kind, compute, done)`: any other long computation, bounded like the bots';
     - `refresh()`: publish again after a game's own setting changed;
     - `intents` and `_intent_<type>(content)`: the game's own intents.
@@ -136,6 +139,11 @@ class GameWidget(anywidget.AnyWidget):
     curtain = traitlets.Int(None, allow_none=True).tag(sync=True)
     """Hot seat with secrets: the seat to call to the screen (the observation meanwhile is
     the public one); None when no curtain is down."""
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    can_redo = traitlets.Bool(False).tag(sync=True)
+    """Whether an `undo` / `redo` from the browser would be taken now (the UI disables its
+    buttons otherwise): something to take back or replay, no curtain down, not every hand
+    shown."""
     omniscient = traitlets.Bool(False).tag(sync=True)
     """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
     only in a game that never had a human seat, or once the game is over."""
@@ -237,6 +245,14 @@ class GameWidget(anywidget.AnyWidget):
     def browser_new_game(self, options: dict[str, Any]) -> None:
         """A new game asked from the browser, with options already checked."""
         self.new_game(options=options)
+
+    def browser_undo(self) -> None:
+        """An undo asked from the browser (the curtain and secrets already checked)."""
+        self.undo()
+
+    def browser_redo(self) -> None:
+        """A redo asked from the browser (the curtain and secrets already checked)."""
+        self.redo()
 
     def _game_info(self) -> dict[str, Any]:
         """`game_info`: the engine's description, with this widget's options and levels."""
@@ -503,6 +519,11 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync(), self._output():
             self.names = list(self.game_class.seat_names[self.lang][: self.game.players])
             self.viewer, self.curtain = viewer, curtain
+            open_to_change = curtain is None and not (
+                self.game_class.private_information and self._exposed
+            )
+            self.can_undo = open_to_change and bool(self._state.history)
+            self.can_redo = open_to_change and bool(self._state.redo_stack)
             seat = self._seat_shown()
             self._exposed |= seat == OMNISCIENT
             self.observation = {
@@ -665,12 +686,12 @@ class GameWidget(anywidget.AnyWidget):
     def _intent_undo(self, _content: dict) -> None:
         self._refuse_under_curtain("taking back")
         self._refuse_once_exposed("taking back")
-        self.undo()
+        self.browser_undo()
 
     def _intent_redo(self, _content: dict) -> None:
         self._refuse_under_curtain("replaying")
         self._refuse_once_exposed("replaying")
-        self.redo()
+        self.browser_redo()
 
     def _refuse_once_exposed(self, what: str) -> None:
         """Every hand (or the other side's) was shown: going back would replay it known."""

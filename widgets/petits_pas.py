@@ -85,6 +85,17 @@ class PetitsPas(GameWidget):
         self.new_game(options=options)
         self._pause()
 
+    def browser_undo(self) -> None:
+        """ "Undo step" stops a deal playing itself first, or the step would be played again
+        at once (the deal looked as if undo did nothing)."""
+        self._pause()
+        self.undo()
+
+    def browser_redo(self) -> None:
+        """ "Redo step" likewise pauses the deal first."""
+        self._pause()
+        self.redo()
+
     # -- Python API for notebooks ----------------------------------------------------
     @property
     def deal_number(self) -> int | None:

@@ -54,6 +54,15 @@ describe("shell", () => {
     expect($('[data-intent="hint"]').disabled).toBe(true);
   });
 
+  it("undo and redo are disabled when Python says there is nothing to take back or replay", () => {
+    const { model, $ } = renderSortileges({ can_undo: false, can_redo: false });
+    expect([$('[data-intent="undo"]').disabled, $('[data-intent="redo"]').disabled]).toEqual([true, true]);
+    model.set("can_undo", true);
+    expect([$('[data-intent="undo"]').disabled, $('[data-intent="redo"]').disabled]).toEqual([false, true]);
+    model.set("can_redo", true);
+    expect($('[data-intent="redo"]').disabled).toBe(false);
+  });
+
   it("the title and the bot levels' names are the engine's (game_info)", () => {
     const { model, $, $$ } = renderSortileges();
     expect($(".ludo-title").textContent).toBe("Sortilèges");

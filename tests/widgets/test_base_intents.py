@@ -261,3 +261,13 @@ def test_options_outside_the_choices_are_refused(options):
     assert widget.notice["code"] == "malformed" and snapshot(widget) == before
     assert widget.options["files"] == 6
     widget.close()
+
+
+def test_undo_and_redo_say_when_they_can_be_taken(duel):
+    assert (duel.can_undo, duel.can_redo) == (False, False)
+    duel.play(duel.state.legal_actions()[0])
+    assert (duel.can_undo, duel.can_redo) == (True, False)
+    send(duel, {"type": "undo"})
+    assert (duel.can_undo, duel.can_redo) == (False, True)
+    send(duel, {"type": "redo"})
+    assert (duel.can_undo, duel.can_redo) == (True, False)

@@ -232,3 +232,10 @@ def test_counters_are_options_of_a_new_game(duel):
 
 def test_repr_is_stable(duel):
     assert repr(duel) == "Nains(turn=1, to_move='Nabot')"
+
+
+def test_no_undo_is_offered_under_the_curtain(hot_seat):
+    send(hot_seat, {"type": "ready"})
+    act(hot_seat, "gnome red")  # seat 1 is called to the screen
+    assert hot_seat.curtain == 1 and hot_seat.state.ply == 1
+    assert (hot_seat.can_undo, hot_seat.can_redo) == (False, False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import pathlib
 import sys
+import time
 
 import anywidget
 import pytest
@@ -435,3 +436,20 @@ def test_js_fixtures_are_current():
 if __name__ == "__main__" and "--write-fixtures" in sys.argv:
     FIXTURES.write_text(json.dumps(js_fixtures(), ensure_ascii=False, separators=(",", ":")) + "\n")
     print(f"wrote {FIXTURES}")
+
+
+def test_undo_after_play_to_the_end_pauses_and_takes_one_step_back():
+    """It did nothing: the deal played itself again at once."""
+    widget = PetitsPas(["bot:auto"], seed=SEED, bot_delay=0)
+    try:
+        widget.wait(30)
+        end = widget.state.ply
+        assert widget.state.is_terminal() and widget.can_undo
+        send(widget, {"type": "undo"})
+        time.sleep(0.2)  # a bot that still played would have moved by now
+        assert widget.seats == ["human"] and widget.state.ply == end - 1
+        assert not widget.state.is_terminal() and widget.can_redo
+        send(widget, {"type": "redo"})
+        assert widget.state.ply == end and widget.state.is_terminal()
+    finally:
+        widget.close()

@@ -22,6 +22,8 @@ SYNCED = {
     "notice",
     "options",
     "game_info",
+    "can_undo",
+    "can_redo",
     "hidden",
     "curtain",
     "omniscient",

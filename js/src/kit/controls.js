@@ -16,6 +16,8 @@ export function createButtons({ t, send }, types = ["new", "undo", "redo", "hint
         b.textContent = t(view.lang, `button.${b.dataset.intent}`);
         // A hint is for the person about to move; Python refuses it otherwise anyway.
         if (b.dataset.intent === "hint") b.disabled = !view.canAct;
+        if (b.dataset.intent === "undo") b.disabled = !view.canUndo;
+        if (b.dataset.intent === "redo") b.disabled = !view.canRedo;
       }
     },
   };
