@@ -40,6 +40,36 @@ describe("nains board", () => {
     expect($$(".nn-back")).toHaveLength(3);
   });
 
+  it("keeps every gnome inside the garden picture, apart enough to read, whatever the hose and the teams", () => {
+    const { model, $, $$ } = render();
+    const colours = ["red", "blue", "yellow", "green", "red", "blue", "yellow"];
+    const fence = fixtures.play.fence;
+    const [, , width] = $(".nn-garden").getAttribute("viewBox").split(" ").map(Number);
+    for (let hose = -fence; hose <= fence; hose += 1) {
+      // every team size on both sides, and the most uneven pairs
+      for (const [a, b] of [1, 2, 3, 4, 5, 6, 7].map((n) => [n, n]).concat([[1, 7], [7, 1]])) {
+        model.set("observation", { ...structuredClone(fixtures.play), hose, teams: [colours.slice(0, a), colours.slice(0, b)] });
+        const centres = [0, 1].map((seat) => $$(`.nn-gnome[data-seat="${seat}"]`)
+          .sort((g, k) => g.dataset.index - k.dataset.index)
+          .map((g) => Number(g.querySelector(".nn-face").getAttribute("cx"))));
+        const where = `hose ${hose}, teams ${a} and ${b}`;
+        for (const coat of $$(".nn-coat")) {
+          const x = Number(coat.getAttribute("x"));
+          expect(x, where).toBeGreaterThanOrEqual(0);
+          expect(x + Number(coat.getAttribute("width")), where).toBeLessThanOrEqual(width);
+        }
+        // each team stands in line away from the fence, its gnomes far enough apart that no letter is hidden
+        const fenceX = Number($(".nn-fence").dataset.x);
+        expect(centres[0][0], where).toBeLessThan(fenceX);
+        expect(centres[1][0], where).toBeGreaterThan(fenceX);
+        for (const [seat, xs] of centres.entries()) {
+          const away = xs.map((x) => (seat === 0 ? fenceX - x : x - fenceX));
+          away.slice(1).forEach((d, k) => expect(d - away[k], where).toBeGreaterThanOrEqual(20));
+        }
+      }
+    }
+  });
+
   it("plays a card that has one use with one click", () => {
     const { model, $ } = render();
     click($('.nn-card[data-card="S2"]'));

@@ -45,36 +45,50 @@ function gnome(x, colour, seat, letter, attrs = {}) {
   );
 }
 
-/** Where each gnome of a team stands (x of its centre), the first one `lead` slabs from the fence. */
-function teamPositions(seat, lead, count) {
-  const side = seat === 0 ? -1 : 1;
-  const first = Math.max(lead, 0.5) - 0.5;
-  const room = SPAN - 0.5 - first;
-  const step = count > 1 ? Math.max(0.3, Math.min(1, room / (count - 1))) : 1;
-  return Array.from({ length: count }, (_, k) => X0 + side * (first + k * step + 0.5) * SLAB);
+const EDGE = 0.5;       // slabs kept free between a gnome's centre and the picture's edge
+const MIN_STEP = 0.62; // slabs between two gnomes of a team, at the tightest (coats touch)
+
+/**
+ * Where the gnomes stand, in slabs from the fence (seat 0 negative), and the shift that keeps
+ * them in the picture. Each team's first gnome stands on its slab (`lead` from the fence, 8 at
+ * the start), the others behind it one slab apart, closer when the teams are long. The two first
+ * gnomes are always 16 slabs apart, so the scene fits once the spacing fits; when the hose has
+ * carried a team past the picture's edge, the whole garden slides so that no gnome leaves it.
+ */
+export function layoutTeams(leads, counts) {
+  const fronts = leads.map((lead) => Math.max(lead - 0.5, 0.35));
+  const followers = Math.max(counts[0] - 1, 0) + Math.max(counts[1] - 1, 0);
+  const room = 2 * (SPAN - EDGE) - fronts[0] - fronts[1];
+  const step = followers ? Math.max(MIN_STEP, Math.min(1, room / followers)) : 1;
+  const xs = [0, 1].map((seat) => Array.from({ length: counts[seat] }, (_, k) => (seat === 0 ? -1 : 1) * (fronts[seat] + k * step)));
+  const left = Math.min(-fronts[0], ...xs[0]) - EDGE;
+  const right = Math.max(fronts[1], ...xs[1]) + EDGE;
+  const shift = left < -SPAN ? -SPAN - left : right > SPAN ? SPAN - right : 0;
+  return { xs: xs.map((team) => team.map((x) => X0 + (x + shift) * SLAB)), shift: shift * SLAB };
 }
 
 function garden(view, obs, t) {
   const lang = view.lang;
-  const parts = [];
-  parts.push(s("rect", { class: "nn-lawn", x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10 }));
-  for (let i = -8; i < 8; i += 1) {
-    parts.push(s("rect", { class: "nn-slab", "data-slab": i < 0 ? -i : i + 1, x: X0 + i * SLAB + 2, y: GROUND - 4, width: SLAB - 4, height: 14, rx: 3 }));
-  }
-  for (let i = -8; i <= 8; i += 4) if (i) parts.push(s("text", { class: "nn-slab-number", x: X0 + i * SLAB - Math.sign(i) * SLAB / 2, y: GROUND + 24, "text-anchor": "middle" }, String(Math.abs(i))));
   const hose = obs.hose ?? 0;
   const leads = [8 + hose, 8 - hose];
   const teams = obs.teams ?? [[], []];
-  const xs = teams.map((team, seat) => teamPositions(seat, leads[seat], team.length));
-  const ends = xs.map((positions, seat) => positions.length ? positions[positions.length - 1] + (seat === 0 ? -14 : 14) : X0 + (seat === 0 ? -1 : 1) * 8 * SLAB);
-  parts.push(s("path", { class: "nn-hose", d: `M${ends[0]} ${GROUND - 14} L${ends[1]} ${GROUND - 14}` }));
+  const { xs, shift } = layoutTeams(leads, teams.map((team) => team.length));
+  const fence = X0 + shift;
+  const parts = [];
+  parts.push(s("rect", { class: "nn-lawn", x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10 }));
+  for (let i = -8; i < 8; i += 1) {
+    parts.push(s("rect", { class: "nn-slab", "data-slab": i < 0 ? -i : i + 1, x: fence + i * SLAB + 2, y: GROUND - 4, width: SLAB - 4, height: 14, rx: 3 }));
+  }
+  for (let i = -8; i <= 8; i += 4) if (i) parts.push(s("text", { class: "nn-slab-number", x: fence + i * SLAB - Math.sign(i) * SLAB / 2, y: GROUND + 24, "text-anchor": "middle" }, String(Math.abs(i))));
+  const ends = xs.map((positions, seat) => (positions.length ? positions[positions.length - 1] : fence + (seat === 0 ? -1 : 1) * 8 * SLAB) + (seat === 0 ? -14 : 14));
+  parts.push(s("path", { class: "nn-hose", d: `M${Math.max(ends[0], 4)} ${GROUND - 14} L${Math.min(ends[1], WIDTH - 4)} ${GROUND - 14}` }));
   // the mark painted on the hose at the fence when the round began: it shows how far it moved
-  parts.push(s("rect", { class: "nn-hose-mark", x: X0 - hose * SLAB - 3, y: GROUND - 19, width: 6, height: 10, rx: 2 }));
+  parts.push(s("rect", { class: "nn-hose-mark", x: fence - hose * SLAB - 3, y: GROUND - 19, width: 6, height: 10, rx: 2 }));
   // the fence
-  parts.push(s("g", { class: "nn-fence" },
-    s("rect", { x: X0 - 12, y: 40, width: 24, height: 6, rx: 2 }),
-    s("rect", { x: X0 - 12, y: 80, width: 24, height: 6, rx: 2 }),
-    ...[-9, 0, 9].map((dx) => s("path", { d: `M${X0 + dx - 4} ${GROUND + 8} V34 L${X0 + dx} 26 L${X0 + dx + 4} 34 V${GROUND + 8} Z` }))));
+  parts.push(s("g", { class: "nn-fence", "data-x": fence },
+    s("rect", { x: fence - 12, y: 40, width: 24, height: 6, rx: 2 }),
+    s("rect", { x: fence - 12, y: 80, width: 24, height: 6, rx: 2 }),
+    ...[-9, 0, 9].map((dx) => s("path", { d: `M${fence + dx - 4} ${GROUND + 8} V34 L${fence + dx} 26 L${fence + dx + 4} 34 V${GROUND + 8} Z` }))));
   teams.forEach((team, seat) => team.forEach((colour, k) => {
     parts.push(gnome(xs[seat][k], colour, seat, t(lang, `letter.${colour}`), { "data-index": k }));
   }));
