@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/sorciere.js";
 import { dexterity, holdDexterity, timing } from "../src/sorciere/gesture.js";
+import { cellName } from "../src/sorciere/notation.js";
 import fixtures from "./fixtures/sorciere.json" with { type: "json" };
 import { renderWidget } from "./fake_model.js";
 
@@ -34,7 +35,25 @@ describe("the roof", () => {
   it("shows no face for a face-down card", () => {
     const { $$ } = render();
     expect($$(".sv-card [data-treat]")).toHaveLength(0);
-    expect($$(".sv-card title").every((n) => /^Carte \d+$/.test(n.textContent))).toBe(true);
+    expect($$(".sv-card title").every((n) => /^Carte [A-F][1-6]$/.test(n.textContent))).toBe(true);
+  });
+
+  it("names each slot by the column (A-F, left to right) and row (1-6, from the front wall) it lies in", () => {
+    for (const slot of fixtures.live.slots) {
+      expect(cellName(slot.slot)).toBe("ABCDEF"[Math.round(slot.x)] + (Math.round(slot.y) + 1));
+    }
+    expect(() => cellName(36)).toThrow(/slot/);
+  });
+
+  it("writes the coordinates along the roof's edges, each in line with its column or row", () => {
+    const { $, $$ } = render();
+    expect($$(".sv-coord[data-col]").map((n) => n.textContent)).toEqual(["A", "B", "C", "D", "E", "F"]);
+    expect($$(".sv-coord[data-row]").map((n) => n.textContent)).toEqual(["1", "2", "3", "4", "5", "6"]);
+    const slot21 = $('.sv-card[data-slot="21"]').getAttribute("transform");
+    const [x, y] = /translate\(([\d.]+) ([\d.]+)\)/.exec(slot21).slice(1).map(Number);
+    expect(Math.abs(Number($('.sv-coord[data-col="3"]').getAttribute("x")) - x)).toBeLessThan(3);
+    expect(Math.abs(Number($('.sv-coord[data-row="3"]').getAttribute("y")) - y)).toBeLessThan(3);
+    expect($('.sv-card[data-slot="21"] title').textContent).toBe("Carte D4");
   });
 
   it("tints cards only when Python sends the risks", () => {
@@ -121,7 +140,7 @@ describe("a hint", () => {
   it("lights up the cookie it says to pull and says so in words", () => {
     const { $, $$ } = render({ hint: { action: "pull 21@0.9", ply: 0 } });
     expect(hinted($$)).toEqual(["21"]);
-    expect($(".sv-prompt").textContent).toMatch(/^Conseil : tire le biscuit qui brille/);
+    expect($(".sv-prompt").textContent).toMatch(/^Conseil : tire le biscuit D4\b/);
     expect($(".sv-prompt").textContent).not.toMatch(/pull|21/);
   });
 
@@ -129,7 +148,7 @@ describe("a hint", () => {
     const obs = structuredClone(fixtures.put);
     const { $, $$ } = render({ observation: obs, lang: "en", hint: { action: `put ${obs.targets[0]}`, ply: obs.ply } });
     expect(hinted($$)).toEqual([String(obs.targets[0])]);
-    expect($(".sv-prompt").textContent).toMatch(/^Hint: put the card back where the roof glows/);
+    expect($(".sv-prompt").textContent).toMatch(new RegExp(`^Hint: put the card back on ${cellName(obs.targets[0])}\\b`));
   });
 
   it("lights up the next-round button when it says to go on", () => {

@@ -8,11 +8,10 @@ import { seatBadge } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { liveHint } from "../kit/view.js";
 import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
-import { parseAction } from "./notation.js";
+import { cellName, COLUMNS, parseAction, SIDE } from "./notation.js";
 
 const U = 56; // pixels per grid step
 const MARGIN = 0.95; // grid steps around the roof (walls, room to drag)
-const SIDE = 6;
 const CARD_W = 1.34;
 const CARD_H = 1.04;
 const WIDTH = (SIDE - 1 + 2 * MARGIN) * U;
@@ -185,7 +184,7 @@ export function createBoard({ t, send }) {
       const col = Math.min(SIDE - 1, Math.max(0, (cursor % SIDE) + dx));
       cursor = row * SIDE + col;
       keyboard = true;
-      spoken.textContent = t(view.lang, "slot.name", { slot: cursor });
+      spoken.textContent = t(view.lang, "slot.name", { cell: cellName(cursor) });
       draw();
     } else if (event.key === " " && !event.repeat && canPull(cursor) && !hold) {
       const start = performance.now();
@@ -237,8 +236,8 @@ export function createBoard({ t, send }) {
     if (keyboard && cursor === slot.slot) classes.push("sv-cursor");
     if (obs.collapse?.slot === slot.slot) classes.push("sv-culprit");
     const title = slot.known
-      ? t(view.lang, "slot.known", { slot: slot.slot, treat: t(view.lang, `treat.${slot.known}`) })
-      : t(view.lang, "slot.name", { slot: slot.slot });
+      ? t(view.lang, "slot.known", { cell: cellName(slot.slot), treat: t(view.lang, `treat.${slot.known}`) })
+      : t(view.lang, "slot.name", { cell: cellName(slot.slot) });
     // fall direction: away from the centre, a fixed function of the slot (public)
     const fx = (slot.x - 2.5) * 14;
     const fy = (2.5 - slot.y) * 14 + 30;
@@ -257,6 +256,16 @@ export function createBoard({ t, send }) {
       class: classes.join(" "), "data-slot": slot.slot, "data-z": slot.z,
       transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})`,
     }, body);
+  }
+
+  /** Column letters under the front wall, row numbers left of the left wall. */
+  function drawCoordinates() {
+    const label = (attrs, text) => s("text", { class: "sv-coord", "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, text);
+    const index = [...Array(SIDE).keys()];
+    return [
+      ...index.map((col) => label({ "data-col": col, x: px(col), y: py(-0.8) }, COLUMNS[col])),
+      ...index.map((row) => label({ "data-row": row, x: px(-0.8), y: py(row) }, String(row + 1))),
+    ];
   }
 
   function drawSlotTarget(slot) {
@@ -297,7 +306,7 @@ export function createBoard({ t, send }) {
   function promptText() {
     if (pending.move()) return t(view.lang, "prompt.sent");
     const advice = hint();
-    if (advice) return t(view.lang, `hint.${advice.kind}`);
+    if (advice) return t(view.lang, `hint.${advice.kind}`, advice.kind === "next" ? {} : { cell: cellName(advice.slot) });
     if (!view.canAct) return null;
     const key = { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()];
     return key ? t(view.lang, key) : null;
@@ -311,7 +320,7 @@ export function createBoard({ t, send }) {
     const present = obs.slots.filter((slot) => slot.z !== null).sort((a, b) => a.z - b.z);
     const puts = obs.slots.filter((slot) => canPut(slot.slot));
     svg.replaceChildren(
-      s("g", { class: "sv-house" }, drawWalls(obs)),
+      s("g", { class: "sv-house" }, drawWalls(obs), drawCoordinates()),
       s("g", { class: "sv-targets" }, puts.map(drawSlotTarget)),
       s("g", { class: "sv-cards" }, present.map((slot) => drawCard(slot, obs, animate))),
     );

@@ -1,5 +1,17 @@
 // The engine's action text ("pull 21@0.9", "put 34", "next") read back into its parts, so
-// the board can point at the slot an action names and say it in words.
+// the board can point at the slot an action names and say it in words; and the roof's
+// coordinates, written along its edges: slot i lies in row i // 6 (row 1 along the front
+// wall, drawn at the bottom) and column i % 6 (A on the left), as engines/sorciere/roof.py
+// lays it out.
+
+export const SIDE = 6;
+export const COLUMNS = "ABCDEF";
+
+/** The coordinates of a slot, "A1" (front left) to "F6" (back right). */
+export function cellName(slot) {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= SIDE * SIDE) throw new RangeError(`not a slot of the roof: ${slot}`);
+  return COLUMNS[slot % SIDE] + String(Math.floor(slot / SIDE) + 1);
+}
 
 const ACTION = /^(pull|put) (\d+)(?:@([\d.]+))?$/;
 

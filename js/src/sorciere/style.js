@@ -10,6 +10,7 @@ export const SORCIERE_CSS = `
 .sv-panel { display: flex; flex-direction: column; gap: 6px; min-width: 210px; flex: 1; }
 .sv-floor { fill: #3a2a1e; opacity: 0.85; }
 .sv-wall { stroke: #b5733a; stroke-width: 13; stroke-linecap: round; }
+.sv-coord { font: 700 13px var(--jp-ui-font-family, system-ui, sans-serif); fill: var(--ludo-fg-dim); pointer-events: none; }
 .sv-wall + .sv-wall { stroke-dasharray: none; }
 .sv-card { cursor: default; }
 .sv-pullable { cursor: grab; }
