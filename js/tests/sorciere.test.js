@@ -64,6 +64,16 @@ describe("the roof", () => {
     expect($$(".sv-risk-label")[0].textContent).toMatch(/%$/);
   });
 
+  it("drops the risk tint and labels from the cookies falling in a collapse", () => {
+    const { $, $$, model } = render({ observation: { ...structuredClone(fixtures.live), risk: fixtures.risk } });
+    expect($$(".sv-risk-label")).toHaveLength(36);
+    const collapsed = { ...structuredClone(fixtures.live), ply: 1, phase: "scored", collapse: { seat: 0, slot: 14 }, risk: fixtures.risk };
+    model.set("observation", collapsed);
+    expect($$(".sv-fall")).toHaveLength(36);
+    expect($$(".sv-risk, .sv-risk-label")).toHaveLength(0);
+    expect($(".sv-risk-toggle").getAttribute("aria-pressed")).toBe("true");
+  });
+
   it("asks Python for the risk view with a per-game intent", () => {
     const { $, model } = render();
     $(".sv-risk-toggle").click();

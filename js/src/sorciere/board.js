@@ -226,7 +226,8 @@ export function createBoard({ t, send }) {
   }
 
   function drawCard(slot, obs, animate) {
-    const risk = riskOn() ? obs.risk?.[slot.slot] : null;
+    // A fallen roof has no risk left to read: the labels would ride the falling cookies.
+    const risk = riskOn() && !obs.collapse ? obs.risk?.[slot.slot] : null;
     const pullable = canPull(slot.slot);
     const classes = ["sv-card"];
     if (pullable) classes.push("sv-pullable");
