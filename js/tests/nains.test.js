@@ -100,6 +100,20 @@ describe("nains board", () => {
     expect(plain.model.sent[0].action).toBe("play +R");
   });
 
+  it("says what the buttons do: a counter or a normal play, a gnome's colour, a bonnet's colour", () => {
+    const counter = render({ observation: structuredClone(fixtures.window), seats: ["bot:3", "human"] });
+    click(counter.$('.nn-card[data-card="+R"]'));
+    const question = counter.$(".nn-choice-prompt").textContent;
+    expect(question).not.toContain("couleur");
+    expect(question).toContain("contre");
+    expect(question).toContain("normalement");
+    const { $ } = render({ lang: "en" });
+    click($('.nn-card[data-card="+M"]'));
+    expect($(".nn-choice-prompt").textContent).toBe("Which colour of gnome do you add?");
+    click($('.nn-card[data-card="M2B0"]'));
+    expect($(".nn-choice-prompt").textContent).toBe("Which colour does the multicolour bonnet stand for?");
+  });
+
   it("discards several selected cards in the notation's order", () => {
     const { model, $ } = render();
     click($(".nn-discard-start"));

@@ -176,6 +176,14 @@ export function createBoard({ t, send }) {
     return t(lang, `play.${verb}`, { colour: window ? t(lang, `colour.${window.colour}`) : "" });
   }
 
+  /** The question above a card's uses: answer the opponent's move or play normally, else which colour. */
+  function choicePrompt(options) {
+    const lang = view.lang;
+    const answer = options.some((text) => !text.startsWith("play "));
+    if (answer) return t(lang, "prompt.answer", { kind: t(lang, `kind.${obs().window.kind}`) });
+    return t(lang, parseCard(chosenCard).kind === "gnome" ? "prompt.gnome-colour" : "prompt.colour");
+  }
+
   function clickCard(index, code) {
     if (!canAct()) return;
     if (discarding) {
@@ -280,7 +288,7 @@ export function createBoard({ t, send }) {
     // a card whose use must be picked: colours, counters
     const options = chosenCard ? movesByCard(legal())[chosenCard] ?? [] : [];
     choice.replaceChildren(...(options.length ? [
-      h("span", {}, t(lang, "prompt.colour")),
+      h("span", { class: "nn-choice-prompt" }, choicePrompt(options)),
       ...options.map((text) => h("button", { type: "button", class: `ludo-button nn-option${/contre/.test(text) ? " nn-counter" : ""}`, "data-action": text, onclick: () => act(text) }, label(text))),
       h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "choice.cancel")),
     ] : []));
