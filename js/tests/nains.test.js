@@ -152,6 +152,22 @@ describe("nains board", () => {
     expect(all.$$("button.nn-card")).toHaveLength(0);
   });
 
+  it("keeps each hand of the omniscient view on one labelled row, however many cards it holds", () => {
+    const observation = structuredClone(fixtures.omniscient);
+    observation.hands = [["+R", "+M", "M2B0", "S2", "S1", "R2B0", "+G", "G2"], ["+G", "G2", "S1", "S3"]];
+    const { $$ } = render({ observation, seats: ["bot:1", "bot:3"], omniscient: true });
+    const hands = $$(".nn-hand-open");
+    expect(hands.map((hand) => hand.getAttribute("aria-label"))).toEqual(["Main de Nabot", "Main de Gnomette"]);
+    hands.forEach((hand, seat) => {
+      const rows = hand.querySelectorAll(".nn-hand-row");
+      expect(rows).toHaveLength(1);
+      expect(rows[0].querySelectorAll(".nn-card")).toHaveLength(observation.hands[seat].length);
+      const style = getComputedStyle(rows[0]);
+      expect(style.flexWrap).toBe("nowrap");
+      expect(style.overflowX).toBe("auto");
+    });
+  });
+
   it("sends nothing when it is not the viewer's turn", () => {
     const { model, $ } = render({ observation: structuredClone(fixtures.after_pull), seats: ["bot:1", "human"] });
     // seat 1 is to move here and is the viewer: playable; make it a bot's turn instead

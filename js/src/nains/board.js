@@ -215,6 +215,14 @@ export function createBoard({ t, send }) {
     });
   }
 
+  /** A hand shown face up to a spectator: its name, then its cards on one row that scrolls
+   * rather than wraps (a wrapped card would read as a third hand). */
+  function openHand(seat, name, codes) {
+    return h("div", { class: "nn-hand-open", role: "group", "aria-label": name, "data-seat": seat },
+      h("span", { class: "nn-hand-name" }, name),
+      h("div", { class: "nn-hand-row" }, drawHand(codes, seat, false)));
+  }
+
   function describe(event, lang) {
     const name = (seat) => seatName(view, seat);
     const colour = (c) => t(lang, `colour.${c}`);
@@ -270,7 +278,7 @@ export function createBoard({ t, send }) {
     // the other hand(s): backs, or faces in the omniscient view
     const others = [0, 1].filter((seat) => seat !== me);
     other.replaceChildren(...others.map((seat) => (o.hands
-      ? h("div", { class: "nn-hand nn-hand-open", "data-seat": seat }, h("span", { class: "nn-hand-name" }, t(lang, "hand.of", { name: names[seat] })), drawHand(o.hands[seat], seat, false))
+      ? openHand(seat, t(lang, "hand.of", { name: names[seat] }), o.hands[seat])
       : h("div", { class: "nn-backs", "data-seat": seat, "data-count": o.hand_sizes[seat] },
         h("span", { class: "nn-hand-name" }, t(lang, "hand.hidden", { name: names[seat], count: o.hand_sizes[seat] })),
         Array.from({ length: o.hand_sizes[seat] }, () => h("span", { class: "nn-back" }))))));

@@ -24,7 +24,10 @@ export const NAINS_CSS = `
 .nn-values { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 3px; }
 .nn-window { font-weight: 600; color: var(--ludo-reddish-purple); }
 .nn-piles { margin: 0; color: var(--ludo-fg-dim); }
-.nn-backs, .nn-hand-open { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; }
+.nn-backs { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; }
+.nn-hand-open { display: grid; grid-template-columns: 9em minmax(0, 1fr); align-items: center; gap: 6px; }
+.nn-hand-row { display: flex; flex-wrap: nowrap; overflow-x: auto; gap: 4px; padding-bottom: 2px; }
+.nn-hand-row .nn-card { flex: 0 0 auto; width: 86px; min-height: 72px; font-size: 0.8em; }
 .nn-hand-name { margin-right: 6px; font-weight: 600; }
 .nn-back { width: 22px; height: 32px; border-radius: 4px; border: 1px solid var(--ludo-border);
   background: repeating-linear-gradient(45deg, var(--ludo-bluish-green), var(--ludo-bluish-green) 4px, #0b5e47 4px, #0b5e47 8px); }
