@@ -175,3 +175,30 @@ describe("a hint", () => {
     expect($(".sv-prompt").textContent).not.toMatch(/Conseil/);
   });
 });
+
+describe("the end of a round", () => {
+  const result = { round: 1, pulls: 5, end: "collapse", collapser: 0, counts: [2, 3, 0], canes: [2, 4, 0], winner: 1 };
+  const ended = () => ({ ...structuredClone(fixtures.live), ply: 5, pulls: 5, phase: "scored", to_move: 1, targets: undefined, collapse: { seat: 0, slot: 14 }, results: [result] });
+  const nextRound = (changes) => ({ ...structuredClone(fixtures.live), ply: 6, round: 2, pulls: 0, to_move: 1, targets: undefined, results: [result], ...changes });
+
+  it("keeps the collapse and the result on the board when a bot starts the next round, until its first pull", () => {
+    const { $, $$, model } = render({ observation: ended() });
+    expect($(".sv-round").hidden).toBe(false);
+    model.set("observation", nextRound());
+    expect($(".sv-round").hidden).toBe(false);
+    expect($(".sv-round").textContent).toMatch(/^Manche 1 .*Hansel/);
+    expect($$(".sv-fallen")).toHaveLength(36);
+    model.set("observation", nextRound({ ply: 7, pulls: 1, to_move: 2 }));
+    expect($(".sv-round").hidden).toBe(true);
+    expect($$(".sv-fallen, .sv-fall")).toHaveLength(0);
+  });
+
+  it("shows the new roof to a player who pulls first, with last round's result still beside it", () => {
+    const { $, $$, model } = render({ observation: ended() });
+    model.set("observation", nextRound({ to_move: 0, targets: structuredClone(fixtures.live.targets) }));
+    expect($$(".sv-fallen")).toHaveLength(0);
+    expect($$(".sv-pullable")).toHaveLength(fixtures.live.targets.length);
+    expect($(".sv-round").hidden).toBe(false);
+    expect($(".sv-round").textContent).toMatch(/^Manche 1/);
+  });
+});

@@ -95,6 +95,7 @@ export function createBoard({ t, send }) {
   let keyboard = false;
   let animatedPly = null;
   let lastDexterity = null;
+  let ended = null; // the live observation that ended the last round (its roof, piles and result)
 
   const live = () => view.observation;
   const riskOn = () => Array.isArray(view?.observation?.risk);
@@ -282,7 +283,7 @@ export function createBoard({ t, send }) {
       const candies = Array.from({ length: obs.candies?.[seat] ?? 0 }, () => h("span", { class: "sv-candy", "aria-hidden": "true" }));
       const topIcon = top ? s("svg", { class: "sv-top-card", viewBox: "-20 -16 40 32", width: 40, height: 32 },
         s("rect", { x: -19, y: -15, width: 38, height: 30, rx: 5, class: "sv-face" }), treatIcon(top.treat, 0, 0, 10)) : null;
-      return h("div", { class: `sv-pile${obs.to_move === seat ? " sv-to-move" : ""}`, "data-seat": seat, "data-count": pile.length, "data-top": top?.treat ?? "" },
+      return h("div", { class: `sv-pile${view.shown.to_move === seat ? " sv-to-move" : ""}`, "data-seat": seat, "data-count": pile.length, "data-top": top?.treat ?? "" },
         seatBadge(seat, name), h("span", { class: "sv-pile-name" }, name), topIcon,
         h("span", { class: "sv-pile-count" }, pile.length ? t(view.lang, "pile.count", { count: pile.length, canes }) : t(view.lang, "pile.empty")),
         h("span", { class: "sv-candies", "data-candies": obs.candies?.[seat] ?? 0 }, candies));
@@ -293,7 +294,7 @@ export function createBoard({ t, send }) {
   }
 
   function drawRound(obs) {
-    const result = obs.phase === "scored" || obs.phase === "over" ? obs.results?.at(-1) : null;
+    const result = roundResult(obs);
     round.hidden = !result;
     if (!result) return round.replaceChildren();
     const name = (seat) => view.names[seat] ?? `${seat + 1}`;
@@ -301,6 +302,23 @@ export function createBoard({ t, send }) {
       + (result.winner === null ? t(view.lang, "round.nobody") : t(view.lang, "round.winner", { name: name(result.winner) }));
     round.dataset.end = result.end;
     round.replaceChildren(h("strong", {}, t(view.lang, "round.title", { round: result.round })), " ", text);
+  }
+
+  /** The next round is dealt but nobody has pulled yet: the last round's end still has the floor. */
+  const beforeFirstPull = (obs) => ended !== null && obs.pulls === 0 && obs.round === ended.round + 1;
+
+  /** What the roof shows: the ended round's collapse and piles while the next round waits for its
+   * first pull from someone else (a bot saying "next" must not whisk them away), else the position. */
+  function drawn() {
+    const obs = view.shown;
+    return !view.reviewing && !pending.canAct() && beforeFirstPull(obs) ? ended : obs;
+  }
+
+  /** The result to show: the round just ended, until the next round's first pull. */
+  function roundResult(obs) {
+    const last = obs.results?.at(-1) ?? null;
+    if (obs.phase === "scored" || obs.phase === "over") return last;
+    return !view.reviewing && beforeFirstPull(obs) && last?.round === ended.round ? last : null;
   }
 
   /** The prompt's text: a hint in words while one is live, else what the player may do. */
@@ -314,7 +332,7 @@ export function createBoard({ t, send }) {
   }
 
   function draw() {
-    const obs = view.shown;
+    const obs = drawn();
     if (!obs.slots) return svg.replaceChildren();
     const animate = Boolean(obs.collapse) && animatedPly !== obs.ply && !view.reviewing;
     if (obs.collapse && !view.reviewing) animatedPly = obs.ply;
@@ -325,7 +343,8 @@ export function createBoard({ t, send }) {
       s("g", { class: "sv-targets" }, puts.map(drawSlotTarget)),
       s("g", { class: "sv-cards" }, present.map((slot) => drawCard(slot, obs, animate))),
     );
-    svg.dataset.ply = obs.ply;
+    svg.dataset.ply = view.shown.ply;
+    svg.dataset.held = String(obs !== view.shown);
     svg.dataset.phase = pending.canAct() ? phase() : "wait";
     svg.dataset.cards = present.length;
     svg.dataset.risk = String(riskOn());
@@ -355,6 +374,7 @@ export function createBoard({ t, send }) {
     update(next) {
       view = next;
       pending.update(next);
+      if (["scored", "over"].includes(next.observation.phase)) ended = next.observation;
       // A redraw would drop the card being dragged: the drag's end draws.
       if (drag && canPull(drag.slot) && live().ply === Number(svg.dataset.ply)) return;
       if (drag && !canPull(drag.slot)) cancelDrag();
