@@ -168,6 +168,30 @@ describe("nains board", () => {
     });
   });
 
+  it("shows a hint on the board: the card(s) it names marked, the colour too, and the advice in words", () => {
+    const hinted = ($$) => $$(".nn-hinted").map((e) => e.dataset.card ?? e.dataset.action ?? e.className);
+    const hint = (action, observation = fixtures.play) => ({ hint: { action, ply: observation.ply } });
+    const play = render(hint("play +R"));
+    expect(hinted(play.$$)).toEqual(["+R"]);
+    expect(play.$(".nn-prompt").textContent).toBe("Conseil : joue la carte marquée, « Ajouter un nain rouge ».");
+    const bonnet = render({ ...hint("play M2B0 yellow"), lang: "en" });
+    expect(hinted(bonnet.$$)).toEqual(["M2B0"]);
+    expect(bonnet.$(".nn-prompt").textContent).toBe("Hint: play the marked card, “Pull: multicolour 2, blue 0”, choosing yellow.");
+    click(bonnet.$('.nn-card[data-card="M2B0"]'));
+    expect(hinted(bonnet.$$)).toEqual(["play M2B0 yellow", "M2B0"]);
+    const discard = render(hint("discard +R,S2"));
+    expect(hinted(discard.$$)).toEqual(["+R", "S2", "ludo-button nn-discard-start nn-hinted"]);
+    expect(discard.$(".nn-prompt").textContent).toContain("défausse les cartes marquées");
+    const gnome = render({ observation: structuredClone(fixtures.choose), ...hint("gnome red", fixtures.choose), lang: "en" });
+    expect(hinted(gnome.$$)).toEqual(["gnome red"]);
+    expect(gnome.$(".nn-prompt").textContent).toBe("Hint: choose a red first gnome in secret.");
+    const counter = render({ observation: structuredClone(fixtures.window), seats: ["bot:3", "human"], ...hint("contre +R", fixtures.window) });
+    expect(hinted(counter.$$)).toEqual(["+R"]);
+    expect(counter.$(".nn-prompt").textContent).toBe("Conseil : contre avec la carte marquée, « Ajouter un nain rouge ».");
+    const stale = render({ hint: { action: "play +R", ply: fixtures.play.ply - 1 } });
+    expect(stale.$$(".nn-hinted")).toHaveLength(0);
+  });
+
   it("sends nothing when it is not the viewer's turn", () => {
     const { model, $ } = render({ observation: structuredClone(fixtures.after_pull), seats: ["bot:1", "human"] });
     // seat 1 is to move here and is the viewer: playable; make it a bot's turn instead

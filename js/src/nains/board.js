@@ -6,6 +6,7 @@ import { h, s } from "../kit/dom.js";
 import { OKABE_ITO, seatMark, shapeElement } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { seatName } from "../kit/status.js";
+import { liveHint } from "../kit/view.js";
 
 const COLOURS = ["red", "blue", "yellow", "green"];
 const LETTER_COLOUR = { R: "red", B: "blue", Y: "yellow", G: "green", M: "multi" };
@@ -112,6 +113,22 @@ function colourChip(t, lang, colour, value) {
     `${t(lang, `letter.${colour}`)} ${t(lang, `colour.${colour}`)}${value === undefined ? "" : ` ×${value}`}`);
 }
 
+/** A card named in words ("« Tirer : rouge 2, bleu 0 »"), for a hint. */
+function cardName(t, lang, code) {
+  const card = parseCard(code);
+  const colour = (c) => (c === "multi" ? t(lang, "card.multi") : t(lang, `colour.${c}`));
+  if (card.kind === "gnome") return t(lang, "hint.card.gnome", { colour: colour(card.colour) });
+  if (card.kind === "squirrel") return t(lang, "hint.card.squirrel", { n: card.n });
+  return t(lang, "hint.card.pull", { two: colour(card.two), zero: card.zero && colour(card.zero) });
+}
+
+/** A hint's action read: {verb, codes (the hand's cards it uses), colour or null}. */
+function readHint(action) {
+  const [verb, cards, colour] = action.split(" ");
+  if (verb === "gnome") return { verb, codes: [], colour: cards, action };
+  return { verb, codes: cards.split(","), colour: colour ?? null, action };
+}
+
 /** The face of a card, as an HTML fragment. */
 function cardFace(t, lang, code) {
   const card = parseCard(code);
@@ -159,6 +176,12 @@ export function createBoard({ t, send }) {
   const shown = () => view.shown;
   const canAct = pending.canAct;
   const legal = () => (canAct() ? obs().legal ?? [] : []);
+  /** The hint for the live position, read, while no move is on its way. */
+  const advice = () => {
+    const action = pending.move() ? null : liveHint(view);
+    return action ? readHint(action) : null;
+  };
+  const hinted = (action) => advice()?.action === action;
 
   function act(action) {
     pending.send(action);
@@ -202,12 +225,33 @@ export function createBoard({ t, send }) {
     return `discard ${codes.join(",")}`;
   }
 
+  /** The indices of the hand's cards a hint uses (a card held twice is marked once per use). */
+  function hintedCards(codes) {
+    const wanted = [...(advice()?.codes ?? [])];
+    return new Set(codes.flatMap((code, index) => {
+      const at = wanted.indexOf(code);
+      if (at < 0) return [];
+      wanted.splice(at, 1);
+      return [index];
+    }));
+  }
+
+  /** The hint in words, or null. */
+  function hintText(lang) {
+    const hint = advice();
+    if (!hint) return null;
+    const colour = hint.colour && t(lang, `colour.${hint.colour}`);
+    if (hint.verb === "discard") return t(lang, "hint.discard", { cards: hint.codes.map((code) => cardName(t, lang, code)).join(", ") });
+    return t(lang, `hint.${hint.verb}`, { card: hint.codes.length ? cardName(t, lang, hint.codes[0]) : null, colour });
+  }
+
   function drawHand(codes, seat, clickable) {
+    const marked = clickable ? hintedCards(codes) : new Set();
     return codes.map((code, index) => {
       const selected = discarding?.has(index) || (chosenCard === code && discarding === null);
       const playable = clickable && (discarding !== null || code in movesByCard(legal()));
       return h(clickable ? "button" : "div", {
-        type: clickable ? "button" : null, class: `nn-card nn-card-${parseCard(code).kind}${selected ? " nn-selected" : ""}${clickable && !playable ? " nn-dim" : ""}`,
+        type: clickable ? "button" : null, class: `nn-card nn-card-${parseCard(code).kind}${selected ? " nn-selected" : ""}${clickable && !playable ? " nn-dim" : ""}${marked.has(index) ? " nn-hinted" : ""}`,
         "data-card": code, "data-index": index, "data-seat": seat, "aria-pressed": clickable ? String(Boolean(selected)) : null,
         disabled: clickable ? !canAct() : null,
         onclick: clickable ? () => clickCard(index, code) : null,
@@ -290,14 +334,14 @@ export function createBoard({ t, send }) {
       ...waiting.map((seat) => h("p", { class: "nn-waiting" }, t(lang, "choose.waiting", { name: names[seat] }))),
       o.my_gnome ? h("p", { class: "nn-mine" }, t(lang, "choose.mine", { colour: t(lang, `colour.${o.my_gnome}`) })) : null,
       choosing && canAct() ? h("div", { class: "nn-colours" }, h("span", {}, t(lang, "choose.prompt")),
-        COLOURS.map((colour) => h("button", { type: "button", class: "nn-colour", "data-action": `gnome ${colour}`, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`, onclick: () => act(`gnome ${colour}`) },
+        COLOURS.map((colour) => h("button", { type: "button", class: `nn-colour${hinted(`gnome ${colour}`) ? " nn-hinted" : ""}`, "data-action": `gnome ${colour}`, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`, onclick: () => act(`gnome ${colour}`) },
           `${t(lang, `letter.${colour}`)} · ${t(lang, `colour.${colour}`)}`))) : null].filter(Boolean));
 
     // a card whose use must be picked: colours, counters
     const options = chosenCard ? movesByCard(legal())[chosenCard] ?? [] : [];
     choice.replaceChildren(...(options.length ? [
       h("span", { class: "nn-choice-prompt" }, choicePrompt(options)),
-      ...options.map((text) => h("button", { type: "button", class: `ludo-button nn-option${/contre/.test(text) ? " nn-counter" : ""}`, "data-action": text, onclick: () => act(text) }, label(text))),
+      ...options.map((text) => h("button", { type: "button", class: `ludo-button nn-option${/contre/.test(text) ? " nn-counter" : ""}${hinted(text) ? " nn-hinted" : ""}`, "data-action": text, onclick: () => act(text) }, label(text))),
       h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "choice.cancel")),
     ] : []));
     choice.hidden = !options.length;
@@ -312,7 +356,7 @@ export function createBoard({ t, send }) {
 
     const playing = canAct() && o.phase === "play";
     tools.replaceChildren(...(!playing ? [] : discarding === null
-      ? [h("button", { type: "button", class: "ludo-button nn-discard-start", onclick: () => { discarding = new Set(); chosenCard = null; message = null; draw(); } }, t(lang, "discard.start"))]
+      ? [h("button", { type: "button", class: `ludo-button nn-discard-start${advice()?.verb === "discard" ? " nn-hinted" : ""}`, onclick: () => { discarding = new Set(); chosenCard = null; message = null; draw(); } }, t(lang, "discard.start"))]
       : [h("button", { type: "button", class: "ludo-button nn-discard-send", disabled: discarding.size === 0 || !legal().includes(discarding.size ? discardText() : ""), onclick: () => act(discardText()) }, t(lang, "discard.send")),
         h("button", { type: "button", class: "ludo-button nn-discard-cancel", onclick: () => { discarding = null; draw(); } }, t(lang, "discard.cancel"))]));
 
@@ -322,8 +366,11 @@ export function createBoard({ t, send }) {
     else if (discarding) key = "discard.prompt";
     else if (playing) key = "prompt.play";
     else if (o.seat === "omniscient") key = "prompt.omniscient";
-    prompt.hidden = key === null;
-    prompt.textContent = key === null ? "" : t(lang, key);
+    // a live hint speaks instead of the standing invitation, never over what the player is doing
+    const advised = pending.move() || message || discarding ? null : hintText(lang);
+    prompt.hidden = key === null && advised === null;
+    prompt.textContent = advised ?? (key === null ? "" : t(lang, key));
+    prompt.classList.toggle("nn-prompt-hint", advised !== null);
     el.dataset.phase = o.terminal ? "over" : o.phase;
     el.dataset.ply = o.ply;
     el.dataset.state = pending.move() ? "sent" : canAct() ? (o.phase === "choose" ? "choose" : discarding ? "discard" : "play") : "wait";

@@ -43,6 +43,10 @@ button.nn-card:hover:not(:disabled) { border-color: var(--ludo-accent); transfor
 .nn-card-gnome { background: color-mix(in srgb, var(--ludo-bluish-green) 12%, var(--ludo-bg)); }
 .nn-selected { border-color: var(--ludo-accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--ludo-accent) 40%, transparent); }
 .nn-dim { opacity: 0.6; }
+.nn-hinted { outline: 3px solid var(--ludo-orange); outline-offset: 2px; animation: nn-glow 1.2s ease-in-out infinite alternate; }
+@keyframes nn-glow { to { outline-color: color-mix(in srgb, var(--ludo-orange) 40%, transparent); } }
+@media (prefers-reduced-motion: reduce) { .nn-hinted { animation: none; } }
+.nn-prompt-hint { outline: 2px dashed var(--ludo-orange); }
 .nn-card-kind { font-size: 0.95em; }
 .nn-card-others { color: var(--ludo-fg-dim); }
 .nn-acorns { color: #8b5a2b; letter-spacing: 2px; }
