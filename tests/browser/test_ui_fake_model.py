@@ -96,3 +96,26 @@ def test_hint_review_notice_and_game_over_render(open_widget, output_dir):
     page = open_widget(observation=FIXTURES["over"], lang="en")
     assert "Têtdevache wins" in page.locator(".ludo-status").inner_text()
     shoot(page, output_dir, "light-over-en")
+
+
+@pytest.mark.parametrize("width", [1100, 420])
+def test_nothing_that_appears_above_the_board_moves_it(open_widget, width):
+    """A hint line, the review banner, a win message: the board stays where it is, so a
+    click aimed at a square lands on it (issue: "layout jumps")."""
+    page = open_widget()
+    page.set_viewport_size({"width": width, "height": 900})
+    top = lambda: page.eval_on_selector("svg.sp-board", "el => el.getBoundingClientRect().top")  # noqa: E731
+    where = top()
+    page.evaluate(f"window.fake.model.set('hint', {{action: 'e3-d4/c5', ply: {LIVE['ply']}}})")
+    assert page.locator(".ludo-hint").is_visible() and top() == where
+    page.evaluate("window.fake.model.set('hint', {})")
+    page.evaluate(
+        "window.fake.model.set('review', {ply: 5, observation: window.fake.fixtures.review})"
+    )
+    assert page.locator(".ludo-review").is_visible() and top() == where
+    page.evaluate("window.fake.model.set('review', {})")
+    page.evaluate("window.fake.model.set('observation', window.fake.fixtures.over)")
+    assert (
+        page.locator('.ludo-status[data-state="win"], .ludo-status[data-state="lost"]').count() == 1
+    )
+    assert top() == where

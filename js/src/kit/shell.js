@@ -66,7 +66,9 @@ export function createShell(ctx, board, initialView, kit = {}) {
   const el = h("div", { class: "ludo" },
     header.el,
     h("div", { class: "ludo-body" },
-      h("div", { class: "ludo-stage" }, status.el, hint.el, review.el, curtain.el, board.el),
+      // The hint and the review banner share one slot of reserved height, and the status has
+      // room for two lines: nothing above the board changes its place (no mis-click).
+      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el), curtain.el, board.el),
       h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
     ),
     toasts.el,

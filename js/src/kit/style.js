@@ -42,13 +42,14 @@ export const KIT_CSS = `
 .ludo-side { flex: 1 1 230px; max-width: 340px; display: flex; flex-direction: column; gap: 12px; }
 
 .ludo-status {
-  display: flex; align-items: center; gap: 8px; min-height: 2.6em;
+  display: flex; align-items: center; gap: 8px; box-sizing: border-box; min-height: 4.2rem;
+  line-height: 1.3;
   padding: 6px 12px; border-radius: var(--ludo-radius); border-left: 4px solid var(--ludo-border);
   background: var(--ludo-bg-2); color: var(--ludo-fg-strong); font-size: 1.15em; font-weight: 600;
 }
 .ludo-status[data-state="your-turn"] { border-left-color: var(--ludo-accent); }
 .ludo-status[data-state="win"], .ludo-status[data-state="draw"], .ludo-status[data-state="lost"] {
-  border: 2px solid var(--ludo-accent); font-size: 1.3em;
+  border: 2px solid var(--ludo-accent); border-left-width: 4px;
   background: color-mix(in srgb, var(--ludo-accent) 16%, var(--ludo-bg));
 }
 .ludo-badge { flex: none; }
@@ -60,10 +61,13 @@ export const KIT_CSS = `
 @media (prefers-reduced-motion: reduce) { .ludo-thinking i { animation: ludo-fade 1.6s infinite; } }
 @keyframes ludo-fade { 50% { opacity: 0.3; } }
 
-.ludo-hint { margin: 0; padding: 4px 10px; border: 2px dashed var(--ludo-orange); border-radius: var(--ludo-radius); font-weight: 600; }
+.ludo-slot { box-sizing: border-box; min-height: 2.9rem; display: flex; flex-direction: column; justify-content: center; }
+.ludo-hint { margin: 0; padding: 4px 10px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border: 2px dashed var(--ludo-orange); border-radius: var(--ludo-radius); font-weight: 600; }
+.ludo-review-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ludo-review .ludo-back { flex: none; white-space: nowrap; }
 .ludo-review {
-  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px;
-  padding: 6px 10px; border: 1px solid var(--ludo-accent); border-radius: var(--ludo-radius);
+  display: flex; flex-wrap: nowrap; align-items: center; justify-content: space-between; gap: 8px;
+  box-sizing: border-box; padding: 3px 10px; border: 1px solid var(--ludo-accent); border-radius: var(--ludo-radius);
   background: color-mix(in srgb, var(--ludo-accent) 14%, var(--ludo-bg));
 }
 
