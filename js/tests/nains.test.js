@@ -192,6 +192,16 @@ describe("nains board", () => {
     expect(stale.$$(".nn-hinted")).toHaveLength(0);
   });
 
+  it("crowns the winner by their own name, whichever seat wins", () => {
+    for (const [winner, loser] of [[0, "Gnomette"], [1, "Nabot"]]) {
+      const observation = { ...structuredClone(fixtures.public), terminal: true, phase: "over", winner, returns: winner ? [-1, 1] : [1, -1] };
+      const { $ } = render({ observation, seats: ["bot:1", "bot:3"] });
+      const banner = $(".ludo-status-text").textContent;
+      expect(banner).toContain(["Nabot", "Gnomette"][winner]);
+      expect(banner).not.toContain(loser);
+    }
+  });
+
   it("sends nothing when it is not the viewer's turn", () => {
     const { model, $ } = render({ observation: structuredClone(fixtures.after_pull), seats: ["bot:1", "human"] });
     // seat 1 is to move here and is the viewer: playable; make it a bot's turn instead

@@ -3,7 +3,7 @@
 export const NAINS_STRINGS = {
   fr: {
     "game.rules": "À ton tour : joue une carte (ajouter un nain, tirer, écureuils) ou défausse et pioche (−1 dalle). Le premier nain qui touche la barrière perd la manche ; deux manches gagnent.",
-    "status.win": "{name} gagne la partie : Grand Nabot de jardin !",
+    "status.win": "{name} gagne la partie et devient la star du jardin !",
     "colour.red": "rouge", "colour.blue": "bleu", "colour.yellow": "jaune", "colour.green": "vert",
     "letter.red": "R", "letter.blue": "B", "letter.yellow": "J", "letter.green": "V",
     "board.score": "Manche {round} · manches gagnées : {a} {wa} – {wb} {b}",
@@ -63,7 +63,7 @@ export const NAINS_STRINGS = {
   },
   en: {
     "game.rules": "On your turn: play a card (add a gnome, pull, squirrels) or discard and draw (−1 slab). The first gnome pulled into the fence loses the round; two rounds win.",
-    "status.win": "{name} wins the match: Grand Garden Gnome!",
+    "status.win": "{name} wins the match and becomes the star of the garden!",
     "colour.red": "red", "colour.blue": "blue", "colour.yellow": "yellow", "colour.green": "green",
     "letter.red": "R", "letter.blue": "B", "letter.yellow": "Y", "letter.green": "G",
     "board.score": "Round {round} · rounds won: {a} {wa} – {wb} {b}",
