@@ -90,9 +90,16 @@ describe("the overlay", () => {
     expect($(".sp-analysis-toggle").getAttribute("aria-pressed")).toBe("false");
   });
 
-  it("shows the hint's score next to the hint", () => {
+  it("shows the hint's score next to the hint, with what its sign means", () => {
     const action = `${LIVE.witches[0]}-${STEPS[0]}/${LIVE.turns[STEPS[0]][0]}`;
     const { $ } = renderSortileges({ hint: { action, ply: LIVE.ply, score: { score: 2.5 } }, lang: "en" });
-    expect($(".sp-hint-score").textContent).toBe("Score: +2.5");
+    expect($(".sp-hint-score").textContent).toMatch(/^Score: \+2\.5 \(\+: an edge for the player to move, −: a handicap; #n: a forced win/);
+  });
+
+  it("its legend explains every mark the overlay draws (✶n included)", () => {
+    const { $, model } = renderSortileges({ observation: analysed(), lang: "en" });
+    expect($(".sp-analysis-summary").textContent).toMatch(/✶n: its n-th spell/);
+    model.set("lang", "fr");
+    expect($(".sp-analysis-summary").textContent).toMatch(/✶n : le n-ième sort/);
   });
 });

@@ -10,8 +10,8 @@ export const SORTILEGES_STRINGS = {
     "analysis.show": "Analyse",
     "analysis.hide": "Cacher l'analyse",
     "analysis.thinking": "Analyse en cours…",
-    "analysis.summary": "Meilleur coup {best} ({value}), profondeur {depth}. Chiffres : valeur d'un pas sur la case ; #n : gagne en n tours ; couleurs : territoire ; flèches : suite prévue.",
-    "hint.score": "Évaluation : {value}",
+    "analysis.summary": "Meilleur coup {best} ({value}), profondeur {depth}. Chiffres : valeur d'un pas sur la case (+ : bon pour qui joue, − : mauvais) ; #n : gagne en n tours ; couleurs : territoire ; flèches : suite prévue, ✶n : le n-ième sort de cette suite.",
+    "hint.score": "Évaluation : {value} (+ : avantage pour qui joue, − : désavantage ; #n : gain forcé en n tours, −#n : perte en n tours)",
   },
   en: {
     "game.rules": "Each turn: one step in any of the 8 directions, then a spell on a free square. The witch who cannot move any more loses.",
@@ -22,7 +22,7 @@ export const SORTILEGES_STRINGS = {
     "analysis.show": "Analysis",
     "analysis.hide": "Hide analysis",
     "analysis.thinking": "Analysing…",
-    "analysis.summary": "Best turn {best} ({value}), depth {depth}. Numbers: value of stepping there; #n: wins in n turns; colours: territory; arrows: the expected line.",
-    "hint.score": "Score: {value}",
+    "analysis.summary": "Best turn {best} ({value}), depth {depth}. Numbers: value of stepping there (+: good for the player to move, −: bad); #n: wins in n turns; colours: territory; arrows: the expected line, ✶n: its n-th spell.",
+    "hint.score": "Score: {value} (+: an edge for the player to move, −: a handicap; #n: a forced win in n turns, −#n: a loss in n turns)",
   },
 };
