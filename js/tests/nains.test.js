@@ -202,6 +202,34 @@ describe("nains board", () => {
     }
   });
 
+  it("paints every colour choice in its gnome's colour, with its letter and readable ink", () => {
+    const luminance = (hex) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const painted = (element) => [element.style.getPropertyValue("--chip"), element.style.getPropertyValue("--ink")];
+    const { $, $$ } = render({ observation: structuredClone(fixtures.after_pull) });
+    const chips = $$(".nn-chip[data-colour]:not([data-colour=multi])");
+    expect(chips.length).toBeGreaterThan(0);
+    const board = render();
+    click(board.$('.nn-card[data-card="M2B0"]'));
+    const options = board.$$(".nn-option");
+    expect(options.map((b) => b.textContent)).toEqual(["R · rouge", "J · jaune", "V · vert"]);
+    const choose = render({ observation: structuredClone(fixtures.choose) }).$$(".nn-colour");
+    expect($(".nn-pull")).not.toBeNull();
+    for (const element of [...chips, ...options, ...choose]) {
+      const [chip, ink] = painted(element);
+      expect(chip, element.textContent).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(contrast(chip, ink), element.textContent).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(new Set(options.map((b) => painted(b)[0])).size).toBe(3);
+  });
+
   it("sends nothing when it is not the viewer's turn", () => {
     const { model, $ } = render({ observation: structuredClone(fixtures.after_pull), seats: ["bot:1", "human"] });
     // seat 1 is to move here and is the viewer: playable; make it a bot's turn instead

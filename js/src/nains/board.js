@@ -13,7 +13,10 @@ const LETTER_COLOUR = { R: "red", B: "blue", Y: "yellow", G: "green", M: "multi"
 // Okabe–Ito, and a shape per colour so that no gnome is told apart by colour alone.
 const GNOME_FILL = { red: OKABE_ITO.vermillion, blue: OKABE_ITO.blue, yellow: OKABE_ITO.yellow, green: OKABE_ITO.bluishGreen };
 const GNOME_SHAPE = { red: "circle", blue: "diamond", yellow: "square", green: "triangle" };
-const INK = { red: "#ffffff", blue: "#ffffff", yellow: "#000000", green: "#ffffff" };
+// Ink on each colour with a contrast of at least 4.5:1 (white on vermillion or green is not).
+const INK = { red: "#000000", blue: "#ffffff", yellow: "#000000", green: "#000000" };
+/** The inline style that paints a chip or button in a gnome colour (see .nn-chip). */
+const paint = (colour) => `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`;
 
 const SLAB = 34;
 const SPAN = 13; // slabs drawn each side of the fence (8 of garden, then the lawn)
@@ -109,7 +112,7 @@ function garden(view, obs, t) {
 
 function colourChip(t, lang, colour, value) {
   if (colour === "multi") return h("span", { class: "nn-chip nn-chip-multi", "data-colour": "multi" }, `${t(lang, "card.multi")}${value === undefined ? "" : ` ×${value}`}`);
-  return h("span", { class: "nn-chip", "data-colour": colour, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}` },
+  return h("span", { class: "nn-chip", "data-colour": colour, style: paint(colour) },
     `${t(lang, `letter.${colour}`)} ${t(lang, `colour.${colour}`)}${value === undefined ? "" : ` ×${value}`}`);
 }
 
@@ -334,14 +337,19 @@ export function createBoard({ t, send }) {
       ...waiting.map((seat) => h("p", { class: "nn-waiting" }, t(lang, "choose.waiting", { name: names[seat] }))),
       o.my_gnome ? h("p", { class: "nn-mine" }, t(lang, "choose.mine", { colour: t(lang, `colour.${o.my_gnome}`) })) : null,
       choosing && canAct() ? h("div", { class: "nn-colours" }, h("span", {}, t(lang, "choose.prompt")),
-        COLOURS.map((colour) => h("button", { type: "button", class: `nn-colour${hinted(`gnome ${colour}`) ? " nn-hinted" : ""}`, "data-action": `gnome ${colour}`, style: `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`, onclick: () => act(`gnome ${colour}`) },
+        COLOURS.map((colour) => h("button", { type: "button", class: `nn-colour${hinted(`gnome ${colour}`) ? " nn-hinted" : ""}`, "data-action": `gnome ${colour}`, style: paint(colour), onclick: () => act(`gnome ${colour}`) },
           `${t(lang, `letter.${colour}`)} · ${t(lang, `colour.${colour}`)}`))) : null].filter(Boolean));
 
     // a card whose use must be picked: colours, counters
     const options = chosenCard ? movesByCard(legal())[chosenCard] ?? [] : [];
     choice.replaceChildren(...(options.length ? [
       h("span", { class: "nn-choice-prompt" }, choicePrompt(options)),
-      ...options.map((text) => h("button", { type: "button", class: `ludo-button nn-option${/contre/.test(text) ? " nn-counter" : ""}${hinted(text) ? " nn-hinted" : ""}`, "data-action": text, onclick: () => act(text) }, label(text))),
+      ...options.map((text) => {
+        const colour = text.split(" ")[2]; // the colour a multicolour card is played as
+        return h("button", { type: "button", class: `ludo-button nn-option${colour ? " nn-option-colour" : ""}${/contre/.test(text) ? " nn-counter" : ""}${hinted(text) ? " nn-hinted" : ""}`,
+          "data-action": text, style: colour ? paint(colour) : null, onclick: () => act(text) },
+        colour ? `${t(lang, `letter.${colour}`)} · ${label(text)}` : label(text));
+      }),
       h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "choice.cancel")),
     ] : []));
     choice.hidden = !options.length;

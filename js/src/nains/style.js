@@ -53,6 +53,7 @@ button.nn-card:hover:not(:disabled) { border-color: var(--ludo-accent); transfor
 .nn-chip, .nn-colour { display: inline-block; padding: 1px 6px; border-radius: 10px; background: var(--chip); color: var(--ink); font-weight: 700; font-size: 0.9em; border: 1px solid #1d1b24; }
 .nn-chip-multi { background: linear-gradient(90deg, #D55E00, #F0E442, #009E73, #0072B2); color: #000; text-shadow: 0 0 2px #fff; }
 .nn-colour { font: inherit; padding: 5px 12px; cursor: pointer; }
+.nn-choice .nn-option-colour { background: var(--chip); color: var(--ink); border-color: #1d1b24; font-weight: 700; }
 .nn-colours, .nn-choice { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .nn-counter { border-color: var(--ludo-reddish-purple); font-weight: 700; }
 .nn-tools { display: flex; gap: 6px; }
