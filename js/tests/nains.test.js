@@ -230,6 +230,18 @@ describe("nains board", () => {
     expect(new Set(options.map((b) => painted(b)[0])).size).toBe(3);
   });
 
+  it("outlines the hose in the theme's strongest ink, so it stands out from a light or a dark lawn", () => {
+    const { $ } = render();
+    const edge = $(".nn-hose-edge");
+    const hose = $(".nn-hose");
+    // the lawn is mostly the theme's background; the theme's foreground contrasts with it
+    expect(getComputedStyle($(".nn-lawn")).fill).toContain("var(--ludo-bg)");
+    expect(getComputedStyle(edge).stroke).toBe("var(--ludo-fg-strong)");
+    expect(edge.getAttribute("d")).toBe(hose.getAttribute("d"));
+    expect(edge.compareDocumentPosition(hose) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(Number(getComputedStyle(edge).strokeWidth)).toBeGreaterThan(Number(getComputedStyle(hose).strokeWidth));
+  });
+
   it("sends nothing when it is not the viewer's turn", () => {
     const { model, $ } = render({ observation: structuredClone(fixtures.after_pull), seats: ["bot:1", "human"] });
     // seat 1 is to move here and is the viewer: playable; make it a bot's turn instead

@@ -85,7 +85,9 @@ function garden(view, obs, t) {
   }
   for (let i = -8; i <= 8; i += 4) if (i) parts.push(s("text", { class: "nn-slab-number", x: fence + i * SLAB - Math.sign(i) * SLAB / 2, y: GROUND + 24, "text-anchor": "middle" }, String(Math.abs(i))));
   const ends = xs.map((positions, seat) => (positions.length ? positions[positions.length - 1] : fence + (seat === 0 ? -1 : 1) * 8 * SLAB) + (seat === 0 ? -14 : 14));
-  parts.push(s("path", { class: "nn-hose", d: `M${Math.max(ends[0], 4)} ${GROUND - 14} L${Math.min(ends[1], WIDTH - 4)} ${GROUND - 14}` }));
+  // the hose over an edge in the theme's strongest ink, so it stands out from a light or dark lawn
+  const hosePath = `M${Math.max(ends[0], 4)} ${GROUND - 14} L${Math.min(ends[1], WIDTH - 4)} ${GROUND - 14}`;
+  parts.push(s("path", { class: "nn-hose-edge", d: hosePath }), s("path", { class: "nn-hose", d: hosePath }));
   // the mark painted on the hose at the fence when the round began: it shows how far it moved
   parts.push(s("rect", { class: "nn-hose-mark", x: fence - hose * SLAB - 3, y: GROUND - 19, width: 6, height: 10, rx: 2 }));
   // the fence

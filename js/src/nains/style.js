@@ -9,7 +9,8 @@ export const NAINS_CSS = `
 .nn-lawn { fill: color-mix(in srgb, var(--ludo-bluish-green) 18%, var(--ludo-bg)); }
 .nn-slab { fill: color-mix(in srgb, var(--ludo-fg) 16%, var(--ludo-bg)); stroke: color-mix(in srgb, var(--ludo-fg) 30%, var(--ludo-bg)); }
 .nn-slab-number { fill: var(--ludo-fg-dim); font-size: 11px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
-.nn-hose { stroke: #2f7d32; stroke-width: 7; stroke-linecap: round; fill: none; }
+.nn-hose-edge { stroke: var(--ludo-fg-strong); stroke-width: 11; stroke-linecap: round; fill: none; }
+.nn-hose { stroke: #3fae49; stroke-width: 6; stroke-linecap: round; fill: none; }
 .nn-hose-mark { fill: var(--ludo-orange); stroke: var(--ludo-fg-strong); stroke-width: 1; }
 .nn-fence path, .nn-fence rect { fill: #a0522d; stroke: #5a2d0c; stroke-width: 1.2; }
 .nn-shadow { fill: rgba(0, 0, 0, 0.18); }
