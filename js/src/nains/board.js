@@ -59,7 +59,7 @@ const MIN_STEP = 0.62; // slabs between two gnomes of a team, at the tightest (c
  * gnomes are always 16 slabs apart, so the scene fits once the spacing fits; when the hose has
  * carried a team past the picture's edge, the whole garden slides so that no gnome leaves it.
  */
-export function layoutTeams(leads, counts) {
+function layoutTeams(leads, counts) {
   const fronts = leads.map((lead) => Math.max(lead - 0.5, 0.35));
   const followers = Math.max(counts[0] - 1, 0) + Math.max(counts[1] - 1, 0);
   const room = 2 * (SPAN - EDGE) - fronts[0] - fronts[1];
