@@ -363,6 +363,8 @@ class State(ABC):
         self.start = dict(start)
         self.rng = random.Random(seed)
         self.history: list[Any] = []
+        self.movers: list[int] = []
+        """The seat that made each action of `history` (public: who moved)."""
         self.events: list[list[dict]] = []
         self.redo_stack: list[Any] = []
         self.resampled = False
@@ -452,6 +454,7 @@ class State(ABC):
             raise GameOverError(f"the game is over; {action} cannot be played", action=str(action))
         if not self.is_legal(action):
             raise IllegalActionError(f"{action}: {self.why_illegal(action)}", action=str(action))
+        mover = self.current_player()
         try:
             events = self.do_apply(action) or []
         except BaseException:
@@ -461,6 +464,7 @@ class State(ABC):
             raise
         self.events.append(events)
         self.history.append(action)
+        self.movers.append(mover)
         self.redo_stack.clear()
         return action
 
@@ -540,6 +544,7 @@ class State(ABC):
             "returns": self.returns() if terminal else None,
             "legal": [str(a) for a in self.legal_actions()] if seat == to_move else [],
             "moves": [self.move_text(i, seat) for i in range(self.ply)],
+            "movers": list(self.movers),
             "events": self.events[-1] if self.events else [],
         }
         view.update(self.observe(seat))

@@ -517,7 +517,6 @@ class NainsState(State):
             (opts["contre"], opts["surcontre"], opts["sursurcontre"]),
             opts["rounds"],
         )
-        self.movers: list[int] = []
 
     def current_player(self) -> int:
         return TERMINAL if self.table.phase == PHASE_OVER else self.table.to_move
@@ -530,7 +529,6 @@ class NainsState(State):
 
     def do_apply(self, action: Move) -> list[dict]:
         events: list[dict] = []
-        self.movers.append(self.table.to_move)
         apply_move(self.table, action, self.rng, events)
         return events
 

@@ -2,7 +2,8 @@
 
 import { gameWidget } from "./kit/widget.js";
 import { createBoard } from "./nains/board.js";
+import { describe } from "./nains/describe.js";
 import { NAINS_STRINGS } from "./nains/strings.js";
 import { NAINS_CSS } from "./nains/style.js";
 
-export default gameWidget({ id: "nains", strings: NAINS_STRINGS, css: NAINS_CSS, createBoard });
+export default gameWidget({ id: "nains", strings: NAINS_STRINGS, css: NAINS_CSS, createBoard, describe, kit: { hint: false } });

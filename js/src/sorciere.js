@@ -2,7 +2,8 @@
 
 import { gameWidget } from "./kit/widget.js";
 import { createBoard } from "./sorciere/board.js";
+import { describe } from "./sorciere/describe.js";
 import { SORCIERE_STRINGS } from "./sorciere/strings.js";
 import { SORCIERE_CSS } from "./sorciere/style.js";
 
-export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard });
+export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard, describe, kit: { hint: false } });

@@ -2,7 +2,8 @@
 
 import { gameWidget } from "./kit/widget.js";
 import { createBoard } from "./sortileges/board.js";
+import { describe } from "./sortileges/describe.js";
 import { SORTILEGES_STRINGS } from "./sortileges/strings.js";
 import { SORTILEGES_CSS } from "./sortileges/style.js";
 
-export default gameWidget({ id: "sortileges", strings: SORTILEGES_STRINGS, css: SORTILEGES_CSS, createBoard });
+export default gameWidget({ id: "sortileges", strings: SORTILEGES_STRINGS, css: SORTILEGES_CSS, createBoard, describe });

@@ -190,7 +190,7 @@ describe("review and hints", () => {
     const action = `e3-d4/${LIVE.turns.d4[0]}`;
     const { model, $$, $ } = board({ hint: { action, ply: LIVE.ply } });
     expect($$(".sp-hint")).toHaveLength(2);
-    expect($(".ludo-hint").textContent).toBe(`Conseil : ${action}`);
+    expect($(".ludo-hint").textContent).toBe(`Conseil : va en d4, ensorcelle ${LIVE.turns.d4[0]}`);
     model.set("hint", { action, ply: LIVE.ply - 1 });
     expect($$(".sp-hint")).toHaveLength(0);
     expect($(".ludo-hint").hidden).toBe(true);

@@ -107,11 +107,23 @@ describe("shell", () => {
     expect(model.sent).toEqual([{ type: "speed", value: 2.5 }, { type: "lang", value: "en" }]);
   });
 
+  it("the move list names who moved, and the hint line says the hint in words", () => {
+    const live = structuredClone(FIXTURES.live);
+    live.movers = live.moves.map((_, index) => index % 2);
+    const { $, $$, model } = renderSortileges({ observation: live, lang: "en" });
+    expect($$(".ludo-move")[2].textContent).toMatch(/^2\.Fasderat: steps to \w+, spells \w+$/);
+    model.set("hint", { action: "e3-d4/c5", ply: live.ply });
+    expect($(".ludo-hint").textContent).toBe("Hint: steps to d4, spells c5");
+    expect($(".ludo-hint").title).toBe("e3-d4/c5");
+  });
+
   it("the move list sends review intents, highlights the reviewed move, and leads back", () => {
     const { model, $, $$ } = renderSortileges();
     const moves = $$(".ludo-move");
     expect(moves).toHaveLength(FIXTURES.live.moves.length + 1); // "start" and every move
-    expect(moves[3].textContent).toBe(`3.${FIXTURES.live.moves[2]}`);
+    const [, to, spell] = /-(\w+)\/(\w+)$/.exec(FIXTURES.live.moves[2]);
+    expect(moves[3].textContent).toBe(`3.va en ${to}, ensorcelle ${spell}`); // in words...
+    expect(moves[3].title).toBe(FIXTURES.live.moves[2]); // ...the notation as a tooltip
     click(moves[3]);
     click(moves[0]);
     expect(model.sent).toEqual([{ type: "review", ply: 3 }, { type: "review", ply: 0 }]);

@@ -4,6 +4,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseCard } from "../src/nains/board.js";
 import widget from "../src/nains.js";
+import { describe as say } from "../src/nains/describe.js";
+import { KIT_STRINGS, translator } from "../src/kit/i18n.js";
+import { NAINS_STRINGS } from "../src/nains/strings.js";
 import fixtures from "./fixtures/nains.json" with { type: "json" };
 import { renderWidget } from "./fake_model.js";
 import { click } from "./helpers.js";
@@ -284,5 +287,18 @@ describe("kit: curtain and omniscient toggle", () => {
     const { $ } = render({ hidden: false, seats: ["bot:1", "bot:3"] });
     expect($(".ludo-omniscient").hidden).toBe(true);
     expect($(".ludo-curtain").hidden).toBe(true);
+  });
+});
+
+describe("moves in words", () => {
+  const t = translator(KIT_STRINGS, NAINS_STRINGS);
+  it("says every kind of move, the secret first gnome kept secret", () => {
+    expect(say("gnome ?", "fr", t)).toBe("choisit en secret son premier nain");
+    expect(say("gnome red", "en", t)).toBe("chooses a first gnome: red");
+    expect(say("play M2B0 yellow", "fr", t)).toMatch(/^joue « Tirer : multicolore 2, bleu 0 » \(jaune\)$/);
+    expect(say("play S2", "en", t)).toMatch(/^plays .*2/);
+    expect(say("contre +R", "fr", t)).toMatch(/^contre avec « Ajouter un nain rouge »$/);
+    expect(say("discard +R,S2", "en", t)).toMatch(/^discards .+, .+ and draws$/);
+    expect(say("zz", "fr", t)).toBe(null);
   });
 });

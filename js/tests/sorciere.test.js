@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/sorciere.js";
 import { dexterity, holdDexterity, timing } from "../src/sorciere/gesture.js";
+import { describe as say } from "../src/sorciere/describe.js";
 import { cellName } from "../src/sorciere/notation.js";
+import { KIT_STRINGS, translator } from "../src/kit/i18n.js";
+import { SORCIERE_STRINGS } from "../src/sorciere/strings.js";
 import fixtures from "./fixtures/sorciere.json" with { type: "json" };
 import { renderWidget } from "./fake_model.js";
 
@@ -152,6 +155,7 @@ describe("a hint", () => {
     expect(hinted($$)).toEqual(["21"]);
     expect($(".sv-prompt").textContent).toMatch(/^Conseil : tire le biscuit D4\b/);
     expect($(".sv-prompt").textContent).not.toMatch(/pull|21/);
+    expect($(".ludo-hint")).toBe(null); // said once, on the board, not again in code above it
   });
 
   it("lights up the place it says to put the card back, in English too", () => {
@@ -200,5 +204,15 @@ describe("the end of a round", () => {
     expect($$(".sv-pullable")).toHaveLength(fixtures.live.targets.length);
     expect($(".sv-round").hidden).toBe(false);
     expect($(".sv-round").textContent).toMatch(/^Manche 1/);
+  });
+});
+
+describe("actions in words", () => {
+  const t = translator(KIT_STRINGS, SORCIERE_STRINGS);
+  it("says a pull, a put and next with the roof's coordinates, in both languages", () => {
+    expect(say("pull 21@0.91", "fr", t)).toBe("tire le biscuit D4");
+    expect(say("put 34", "en", t)).toBe("puts the card back at E6");
+    expect(say("next", "fr", t)).toBe("passe à la manche suivante");
+    expect(say("zz", "fr", t)).toBe(null);
   });
 });

@@ -1,8 +1,9 @@
-// The list of moves; clicking one asks Python to show the position after it.
+// The list of moves, in words where the game can phrase them ("Hansel : tire le biscuit D4",
+// the notation as a tooltip); clicking one asks Python to show the position after it.
 
 import { h } from "./dom.js";
 
-export function createMoves({ t, send }) {
+export function createMoves({ t, send, describe }) {
   const title = h("h3", { class: "ludo-heading" });
   const list = h("ol", { class: "ludo-moves-list" });
   const el = h("section", { class: "ludo-moves" }, title, list);
@@ -11,15 +12,21 @@ export function createMoves({ t, send }) {
     el,
     update(view) {
       const moves = view.observation.moves ?? [];
+      const movers = view.observation.movers ?? [];
       title.textContent = t(view.lang, "moves.title");
-      const signature = JSON.stringify([moves, view.lang]);
+      const signature = JSON.stringify([moves, movers, view.names, view.lang]);
       if (signature !== layout) {
         layout = signature;
-        const item = (ply, label) => h("li", {},
-          h("button", { type: "button", class: "ludo-move", "data-ply": ply, onclick: () => send({ type: "review", ply }) }, label));
+        const item = (ply, label, notation = "") => h("li", {},
+          h("button", { type: "button", class: "ludo-move", "data-ply": ply, title: notation, onclick: () => send({ type: "review", ply }) }, label));
+        const said = (text, index) => {
+          const words = describe(text, view.lang);
+          const name = view.names[movers[index]];
+          return words === text || name === undefined ? words : t(view.lang, "moves.said", { name, words });
+        };
         list.replaceChildren(
           moves.length ? item(0, t(view.lang, "moves.start")) : h("li", { class: "ludo-moves-empty" }, t(view.lang, "moves.empty")),
-          ...moves.map((text, index) => item(index + 1, h("span", {}, h("b", {}, `${index + 1}.`), text))),
+          ...moves.map((text, index) => item(index + 1, h("span", {}, h("b", {}, `${index + 1}.`), said(text, index)), text)),
         );
         list.scrollTop = list.scrollHeight;
       }

@@ -24,14 +24,15 @@ function createHeader({ t }) {
   };
 }
 
-function createHintLine({ t }) {
+function createHintLine({ t, describe }) {
   const el = h("p", { class: "ludo-hint" });
   return {
     el,
     update(view) {
       const action = liveHint(view);
       el.hidden = action === null;
-      el.textContent = action === null ? "" : t(view.lang, "hint.text", { action });
+      el.textContent = action === null ? "" : t(view.lang, "hint.text", { action: describe(action, view.lang) });
+      el.title = action ?? "";
     },
   };
 }
@@ -40,7 +41,8 @@ const NONE = { el: null, update() {} };
 
 /**
  * The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}.
- * `kit` may leave parts out: {buttons: [intent types shown], seats: false, moves: false}.
+ * `kit` may leave parts out: {buttons: [intent types shown], seats: false, moves: false,
+ * hint: false (a board that shows and says the hint itself)}.
  * The options panel shows itself when the game offers choices; its draft is `ctx.chosenOptions()`.
  */
 export function createShell(ctx, board, initialView, kit = {}) {
@@ -49,7 +51,7 @@ export function createShell(ctx, board, initialView, kit = {}) {
   const parts = {
     header: createHeader(ctx),
     status: createStatus(ctx),
-    hint: createHintLine(ctx),
+    hint: kit.hint === false ? NONE : createHintLine(ctx),
     review: createReviewBanner(ctx, { onBack: () => board.focus() }),
     buttons: createButtons(ctx, kit.buttons),
     seats: kit.seats === false ? NONE : createSeats(ctx),

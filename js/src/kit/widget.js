@@ -7,15 +7,19 @@ import { KIT_CSS } from "./style.js";
 import { readView, watchTraits } from "./view.js";
 
 /**
- * game = {id, strings, css, createBoard(ctx), traits?, kit?} where ctx = {t, send} (the shell
- * adds chosenOptions) and createBoard returns {el, update(view), focus(), destroy?()}.
+ * game = {id, strings, css, createBoard(ctx), traits?, kit?, describe?} where ctx = {t, send,
+ * describe} (the shell adds chosenOptions) and createBoard returns {el, update(view), focus(),
+ * destroy?()}. `describe(text, lang, t)` phrases an action text in words with the game's
+ * strings (null: keep the text), for the move list and the hint line.
  * `traits` names the game's own traits (read into view.extra); `kit` leaves parts of the
  * shell out (see createShell). Returns the cleanup function anywidget calls.
  */
 function mountGame({ model, el }, game) {
+  const t = translator(KIT_STRINGS, game.strings);
   const ctx = {
-    t: translator(KIT_STRINGS, game.strings),
+    t,
     send: (intent) => model.send(intent),
+    describe: (text, lang) => game.describe?.(text, lang, t) ?? text,
   };
   ensureStyle(el, "kit", KIT_CSS);
   ensureStyle(el, game.id, game.css);

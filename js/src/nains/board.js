@@ -119,7 +119,7 @@ function colourChip(t, lang, colour, value) {
 }
 
 /** A card named in words ("« Tirer : rouge 2, bleu 0 »"), for a hint. */
-function cardName(t, lang, code) {
+export function cardName(t, lang, code) {
   const card = parseCard(code);
   const colour = (c) => (c === "multi" ? t(lang, "card.multi") : t(lang, `colour.${c}`));
   if (card.kind === "gnome") return t(lang, "hint.card.gnome", { colour: colour(card.colour) });

@@ -2,6 +2,13 @@
 
 export const NAINS_STRINGS = {
   fr: {
+    "move.gnome": "choisit un premier nain {colour}",
+    "move.gnome-secret": "choisit en secret son premier nain",
+    "move.play": "joue {card}[ ({colour})]",
+    "move.contre": "contre avec {card}",
+    "move.surcontre": "sur-contre avec {card}",
+    "move.sursurcontre": "sur-sur-contre avec {card}",
+    "move.discard": "défausse {cards} et pioche",
     "game.rules": "À ton tour : joue une carte (ajouter un nain, tirer, écureuils) ou défausse et pioche (−1 dalle). Le premier nain qui touche la barrière perd la manche ; deux manches gagnent.",
     "status.win": "{name} gagne la partie et devient la star du jardin !",
     "colour.red": "rouge", "colour.blue": "bleu", "colour.yellow": "jaune", "colour.green": "vert",
@@ -62,6 +69,13 @@ export const NAINS_STRINGS = {
     "hint.card.squirrel": "« Écureuils ×{n} »",
   },
   en: {
+    "move.gnome": "chooses a first gnome: {colour}",
+    "move.gnome-secret": "chooses a first gnome in secret",
+    "move.play": "plays {card}[ ({colour})]",
+    "move.contre": "counters with {card}",
+    "move.surcontre": "re-counters with {card}",
+    "move.sursurcontre": "re-re-counters with {card}",
+    "move.discard": "discards {cards} and draws",
     "game.rules": "On your turn: play a card (add a gnome, pull, squirrels) or discard and draw (−1 slab). The first gnome pulled into the fence loses the round; two rounds win.",
     "status.win": "{name} wins the match and becomes the star of the garden!",
     "colour.red": "red", "colour.blue": "blue", "colour.yellow": "yellow", "colour.green": "green",

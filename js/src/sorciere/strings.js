@@ -2,6 +2,9 @@
 
 export const SORCIERE_STRINGS = {
   fr: {
+    "move.pull": "tire le biscuit {cell}",
+    "move.put": "remet la carte en {cell}",
+    "move.next": "passe à la manche suivante",
     "game.rules": "Tire un petit beurre du toit sans le faire s'écrouler. Une friandise différente du haut de ta pile : tu la gardes ; la même : remets-la sur le toit où tu veux. La pile la plus haute gagne un bonbon ; deux bonbons gagnent la partie.",
     "status.win": "{name} a deux bonbons et danse autour de la table !",
     "board.label": "Le toit vu du dessus, colonnes A à F de gauche à droite, rangées 1 à 6 depuis le mur de devant : flèches pour choisir une carte, maintiens Espace pour tirer (le plus régulier possible), Entrée pour reposer une carte.",
@@ -34,6 +37,9 @@ export const SORCIERE_STRINGS = {
     "slot.known": "Carte {cell} : {treat} (reposée)",
   },
   en: {
+    "move.pull": "pulls the cookie at {cell}",
+    "move.put": "puts the card back at {cell}",
+    "move.next": "starts the next round",
     "game.rules": "Pull a cookie off the roof without bringing it down. A treat unlike your pile's top: keep it; the same: put it back on the roof wherever you like. The tallest pile wins a candy; two candies win the game.",
     "status.win": "{name} has two candies and dances around the table!",
     "board.label": "The roof from above, columns A to F left to right, rows 1 to 6 from the front wall: arrow keys choose a card, hold Space to pull (as steadily as you can), Enter puts a card back.",

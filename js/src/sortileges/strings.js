@@ -2,6 +2,7 @@
 
 export const SORTILEGES_STRINGS = {
   fr: {
+    "move.turn": "va en {to}[, ensorcelle {spell}]",
     "game.rules": "À chaque tour : un pas dans une des 8 directions, puis un sort sur une case libre. La sorcière qui ne peut plus bouger a perdu.",
     "status.win": "{name} a gagné : sa rivale ne peut plus bouger !",
     "board.label": "Plateau de Sortilèges : flèches pour choisir une case, Entrée pour jouer, Échap pour annuler.",
@@ -14,6 +15,7 @@ export const SORTILEGES_STRINGS = {
     "hint.score": "Évaluation : {value} (+ : avantage pour qui joue, − : désavantage ; #n : gain forcé en n tours, −#n : perte en n tours)",
   },
   en: {
+    "move.turn": "steps to {to}[, spells {spell}]",
     "game.rules": "Each turn: one step in any of the 8 directions, then a spell on a free square. The witch who cannot move any more loses.",
     "status.win": "{name} wins: her rival cannot move any more!",
     "board.label": "Sortilèges board: arrow keys choose a square, Enter plays, Escape cancels.",
