@@ -390,6 +390,7 @@ def test_observation_has_exactly_the_protocol_keys():
         "returns",
         "legal",
         "moves",
+        "movers",
         "events",
     }
     own = {"files", "ranks", "houses", "witches", "spells", "last", "winner"}
