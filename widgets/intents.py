@@ -49,7 +49,6 @@ INT = Field("a whole number", _is_int)
 NUMBER = Field("a finite number", _is_number)
 BOOL = Field("true or false", lambda value: type(value) is bool)
 PLY = Field("a whole number or null", lambda value: value is None or _is_int(value))
-OPTIONS = Field("an object of option values", lambda value: type(value) is dict)
 DEAL = Field(
     "a deal number (digits)",
     lambda value: (

@@ -112,10 +112,6 @@ class Abandoned:
         with self._lock:
             self._threads[key] = thread
 
-    def count(self) -> int:
-        with self._lock:
-            return sum(thread.is_alive() for thread in self._threads.values())
-
 
 def answer_within(
     bot: Bot,

@@ -7,23 +7,13 @@ with flags that keep it off the network, in a throwaway profile.
 import functools
 import http.server
 import pathlib
-import shutil
 import tempfile
 import threading
 import urllib.parse
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from labserver import CHROMIUM, CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import traitlets
 
 from ludotheque.engines.nains import CARDS
 from ludotheque.widgets import Nains
-from widget_wire import Wire, send
+from widget_wire import Wire, act, send
 
 SEED = 424_242
 
@@ -38,11 +38,6 @@ def check_secrets(obs, allowed):
         assert not {"hand", "hands", "secret_gnomes", "my_gnome"} & set(obs)
     for forbidden in ("draw", "deck", "seed"):
         assert forbidden not in obs
-
-
-def act(widget, action=None):
-    obs = widget.observation
-    send(widget, {"type": "act", "action": action or obs["legal"][0], "ply": obs["ply"]})
 
 
 @pytest.fixture

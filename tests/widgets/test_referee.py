@@ -12,7 +12,7 @@ import traitlets
 from ludotheque.engines.bots import Bot
 from ludotheque.engines.nains import CARDS
 from ludotheque.widgets import Nains, PetitsPas, Sorciere, Sortileges
-from widget_wire import Wire, browser_write, send
+from widget_wire import Wire, act, browser_write, send
 
 SEED = 424_242
 WIDGETS = {
@@ -51,11 +51,6 @@ def synced(widget):
 
 def hand(widget, seat):
     return sorted(CARDS[c].code for c in widget._state.table.hands[seat])
-
-
-def act(widget, action=None):
-    obs = widget.observation
-    send(widget, {"type": "act", "action": action or obs["legal"][0], "ply": obs["ply"]})
 
 
 # -- the browser writes nothing (r1, r4, r11; every trait of every game:

@@ -25,6 +25,12 @@ def send(widget, intent):
     widget._handle_custom_msg(intent, [])
 
 
+def act(widget, action=None):
+    """Play `action` (or the first legal one) as the browser would, at the live ply."""
+    obs = widget.observation
+    send(widget, {"type": "act", "action": action or obs["legal"][0], "ply": obs["ply"]})
+
+
 def browser_write(widget, state):
     """Deliver a trait write (a comm `update`) as ipywidgets receives one from a browser."""
     widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
