@@ -94,6 +94,7 @@ class GameWidget(anywidget.AnyWidget):
     - `extra_observation(state, seat)`: its own keys added to the synced observation;
     - `extra_traits(state)`: values of its own synced (output) traits, sent in the same message;
     - `hint_for(position, deadline)`: the hint shown for a position;
+    - `picture(observation)`: a static SVG of the position, for wherever no kernel runs;
     - `on_change()`: called after every change of game or seats, before it is published;
     - `browser_new_game(options)`, `browser_undo()`, `browser_redo()`: what those buttons
       do (by default what the Python methods do);
@@ -237,6 +238,13 @@ class GameWidget(anywidget.AnyWidget):
         """The hint for `position` (the player to move's): the strongest bot's choice."""
         bot = self.make_bot(self.bot_levels()[-1], seed=position.ply)
         return {"action": str(bot.choose(position, deadline))}
+
+    def picture(self, observation: dict[str, Any]) -> str | None:
+        """An SVG of the position, put in the cell's output beside the live view, for every
+        place where no kernel runs (a notebook opened before it runs, exported HTML, GitHub).
+        `observation` is the public one (seat None): a saved notebook keeps no secret. It
+        must depend on the position and `self.lang` only (nbval compares it). None: none."""
+        return None
 
     def on_change(self) -> None:
         """Called under the lock after every change of game or seats, before the new view is
@@ -793,6 +801,19 @@ class GameWidget(anywidget.AnyWidget):
             self.notice = {"id": self._notice_id, "level": level, "code": code, "params": safe}
 
     # -- display -------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The live view, its text, and the game's static picture of the position as anyone
+        may see it (the public observation, whoever sits at the table)."""
+        shown = super()._repr_mimebundle_(**kwargs)
+        if shown is not None:
+            data, metadata = shown
+            with self._lock:
+                svg = self.picture(self._state.observation(None))
+            if svg is not None:
+                data = {**data, "image/svg+xml": svg}
+            shown = data, metadata
+        return shown
+
     def __repr__(self) -> str:
         state = self._state
         if state.is_terminal():
