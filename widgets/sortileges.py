@@ -13,6 +13,7 @@ from ludotheque.engines.sortileges.analysis import analyse, value
 
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
+from .pictures import sortileges as position_picture
 
 
 class Sortileges(GameWidget):
@@ -95,6 +96,10 @@ class Sortileges(GameWidget):
     def _show_analysis(self, result: dict[str, Any]) -> None:
         self._analysis = result
         self.refresh()
+
+    def picture(self, observation: dict[str, Any]) -> str:
+        """The field, its spells and both witches (for a notebook seen with no kernel)."""
+        return position_picture.picture(observation, self.lang)
 
     # -- a hint with its score -------------------------------------------------------
     def hint_for(self, position: State, deadline: Deadline) -> dict[str, Any]:
