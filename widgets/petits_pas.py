@@ -49,6 +49,7 @@ from ludotheque.engines.petits_pas import PetitsPas as PetitsPasGame
 
 from .base import HUMAN, GameWidget, bundle
 from .intents import BASE_INTENTS, DEAL, IntentError
+from .pictures import petits_pas as position_picture
 
 AUTO = AutoStep.name
 """The bot level that plays the deal by itself."""
@@ -79,6 +80,11 @@ class PetitsPas(GameWidget):
     def extra_traits(self, state: State) -> dict[str, Any]:
         number = _deal_number(state)
         return {"deal": None if number is None else str(number)}
+
+    def picture(self, observation: dict[str, Any]) -> str:
+        """The row, the stock's backs and the cards out (for a notebook seen with no kernel);
+        never the deal's number, even once it is over."""
+        return position_picture.picture(observation, self.lang)
 
     def browser_new_game(self, options: dict[str, Any]) -> None:
         """A deal started from the browser waits for its first step."""

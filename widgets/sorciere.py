@@ -27,6 +27,7 @@ from ludotheque.engines.sorciere import Sorciere as SorciereGame
 
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
+from .pictures import sorciere as position_picture
 
 
 class Sorciere(GameWidget):
@@ -48,6 +49,10 @@ class Sorciere(GameWidget):
     def default_seats(self) -> list[str]:
         """You, then careful and greedy bots (then expected value)."""
         return ["human", "bot:2", "bot:3", "bot:4"][: self.game.players]
+
+    def picture(self, observation: dict[str, Any]) -> str:
+        """The roof, the piles and the candies (for a notebook seen with no kernel)."""
+        return position_picture.picture(observation, self.lang)
 
     # -- the risk view ---------------------------------------------------------------
     def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
