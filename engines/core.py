@@ -423,6 +423,13 @@ class State(ABC):
         hands, face-down cards, a deck's order), keeping everything it can. Games with
         secrets (`Game.hidden_information`) override this; `resample` calls it on a copy."""
 
+    def round_ended(self) -> bool:
+        """The last move ended a round of a game played in rounds (its events hold a
+        `{"type": "round"}` event): a table pauses there so that everyone sees the round's
+        end before the next one starts. A game that marks a round's end otherwise overrides
+        this."""
+        return bool(self.events) and any(event.get("type") == "round" for event in self.events[-1])
+
     def move_text(self, ply: int, seat: int | None) -> str:
         """How move `ply` reads to `seat`; games with secret moves override this."""
         return str(self.history[ply])

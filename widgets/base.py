@@ -54,6 +54,8 @@ MAX_BOT_SECONDS = 60.0
 GRACE = 0.5
 """Seconds a bot may overrun its budget before its call is abandoned (plus half the budget)."""
 COMPILE_GRACE = 60.0
+ROUND_PAUSE = 3.0
+"""Seconds a game between bots rests at the end of a round (or the bot delay if longer)."""
 """Built-in bots honour their Deadline but a compiled level may first compile its kernels."""
 OUTPUT = (
     "observation",
@@ -70,6 +72,7 @@ OUTPUT = (
     "hidden",
     "can_undo",
     "can_redo",
+    "waiting",
 )
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
 
@@ -145,6 +148,10 @@ class GameWidget(anywidget.AnyWidget):
     """Whether an `undo` / `redo` from the browser would be taken now (the UI disables its
     buttons otherwise): something to take back or replay, no curtain down, not every hand
     shown."""
+    waiting = traitlets.Bool(False).tag(sync=True)
+    """A round has just ended and a bot is to start the next: the table rests on the
+    round's end until someone says `continue` (a human seated at the table must; a game
+    between bots goes on by itself after `ROUND_PAUSE`; `wait()` from Python goes on)."""
     omniscient = traitlets.Bool(False).tag(sync=True)
     """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
     only in a game that never had a human seat, or once the game is over."""
@@ -359,6 +366,8 @@ class GameWidget(anywidget.AnyWidget):
             with self._lock:
                 if not self._bot_to_move():
                     return
+                if self.waiting:  # a notebook driving the game says `continue` itself
+                    self._continue()
             if deadline.expired():
                 raise TimeoutError(f"bots still playing after {timeout} s")
             self._slot("bot").join(min(max(deadline.remaining(), 0.01), 0.1))
@@ -492,8 +501,15 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync():
             with self._output():
                 self.hint, self.review = {}, {}
-                self.thinking = self._bot_to_move()
+                self.waiting = self._bot_to_move() and self._state.round_ended()
+                self.thinking = self._bot_to_move() and not self.waiting
             self._publish()
+        self._start_bot_if_due()
+
+    def _continue(self) -> None:
+        """Go on after a round's end: the bot to move starts the next round."""
+        with self.hold_sync(), self._output():
+            self.waiting, self.thinking = False, True
         self._start_bot_if_due()
 
     def _view(self) -> tuple[int | None, int | None]:
@@ -570,6 +586,10 @@ class GameWidget(anywidget.AnyWidget):
     def _start_bot_if_due(self) -> None:
         if not self._bot_to_move():
             return
+        if self.waiting:
+            if HUMAN not in self.seats:
+                self._rest_then_continue()
+            return
         generation, position = self._generation, self._state.clone()
         seat, delay = position.current_player(), self.bot_delay
         level = self.seats[seat].split(":", 1)[1]
@@ -590,6 +610,19 @@ class GameWidget(anywidget.AnyWidget):
                 self._changed(moved=True)
 
         self._slot("bot").submit(work)
+
+    def _rest_then_continue(self) -> None:
+        """Between bots, the round's end stays on screen for a clear pause."""
+        generation, pause = self._generation, max(self.bot_delay, ROUND_PAUSE)
+
+        def work(cancel: threading.Event) -> None:
+            if cancel.wait(pause):
+                return
+            with self._lock:
+                if generation == self._generation and not cancel.is_set() and self.waiting:
+                    self._continue()
+
+        self._slot("pause").submit(work)
 
     def _bot_answer(
         self, seat: int, level: str, position: State, cancel: threading.Event
@@ -776,6 +809,11 @@ class GameWidget(anywidget.AnyWidget):
         self._review_ply = ply
         with self._output():
             self.review = {"ply": ply, "observation": past.observation(self._seat_shown())}
+
+    def _intent_continue(self, _content: dict) -> None:
+        if not self.waiting:
+            raise RulesError("no round's end is waiting to go on").with_code("not-waiting")
+        self._continue()
 
     def _intent_ready(self, _content: dict) -> None:
         if self.curtain is None:

@@ -72,6 +72,7 @@ BASE_INTENTS: dict[str, dict[str, Field]] = {
     "lang": {"value": TEXT},
     "speed": {"value": NUMBER},
     "review": {"ply": PLY},
+    "continue": {},
 }
 """Intent type -> required fields. Optional fields (`new`'s `options`) are checked by the
 handler that reads them."""

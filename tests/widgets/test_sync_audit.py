@@ -24,6 +24,7 @@ SYNCED = {
     "game_info",
     "can_undo",
     "can_redo",
+    "waiting",
     "hidden",
     "curtain",
     "omniscient",

@@ -6,6 +6,7 @@ import { createCurtain, createOmniscient } from "./curtain.js";
 import { createMoves } from "./moves.js";
 import { createOptions } from "./options.js";
 import { createReviewBanner } from "./review.js";
+import { createNextBanner } from "./round.js";
 import { createSeats } from "./seats.js";
 import { createStatus } from "./status.js";
 import { createToasts } from "./toast.js";
@@ -53,6 +54,7 @@ export function createShell(ctx, board, initialView, kit = {}) {
     status: createStatus(ctx),
     hint: kit.hint === false ? NONE : createHintLine(ctx),
     review: createReviewBanner(ctx, { onBack: () => board.focus() }),
+    next: createNextBanner(ctx),
     buttons: createButtons(ctx, kit.buttons),
     seats: kit.seats === false ? NONE : createSeats(ctx),
     options,
@@ -64,13 +66,13 @@ export function createShell(ctx, board, initialView, kit = {}) {
     omniscient: createOmniscient(ctx),
     board,
   };
-  const { header, status, hint, review, buttons, seats, speed, language, moves, toasts, curtain, omniscient } = parts;
+  const { header, status, hint, review, next, buttons, seats, speed, language, moves, toasts, curtain, omniscient } = parts;
   const el = h("div", { class: "ludo" },
     header.el,
     h("div", { class: "ludo-body" },
-      // The hint and the review banner share one slot of reserved height, and the status has
-      // room for two lines: nothing above the board changes its place (no mis-click).
-      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el), curtain.el, board.el),
+      // The hint, the review banner and a round's "Next" share one slot of reserved height,
+      // and the status has room for two lines: nothing above the board changes its place.
+      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el, next.el), curtain.el, board.el),
       h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
     ),
     toasts.el,

@@ -22,6 +22,7 @@ function statusOf(view) {
   }
   const seat = observation.to_move ?? null;
   if (view.curtain !== null && view.curtain !== undefined) return { key: "status.curtain", seat: view.curtain };
+  if (view.waiting) return { key: "status.waiting", seat };
   if (thinking) return { key: "status.thinking", seat };
   return { key: canAct ? "status.your-turn" : "status.turn", seat };
 }

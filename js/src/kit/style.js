@@ -64,8 +64,9 @@ export const KIT_CSS = `
 .ludo-slot { box-sizing: border-box; min-height: 2.9rem; display: flex; flex-direction: column; justify-content: center; }
 .ludo-hint { margin: 0; padding: 4px 10px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border: 2px dashed var(--ludo-orange); border-radius: var(--ludo-radius); font-weight: 600; }
 .ludo-review-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.ludo-review .ludo-back { flex: none; white-space: nowrap; }
-.ludo-review {
+.ludo-review .ludo-back, .ludo-next .ludo-continue { flex: none; white-space: nowrap; }
+.ludo-next-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+.ludo-review, .ludo-next {
   display: flex; flex-wrap: nowrap; align-items: center; justify-content: space-between; gap: 8px;
   box-sizing: border-box; padding: 3px 10px; border: 1px solid var(--ludo-accent); border-radius: var(--ludo-radius);
   background: color-mix(in srgb, var(--ludo-accent) 14%, var(--ludo-bg));
