@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludotheque.engines.nains import Nains as NainsGame
 
 from .base import GameWidget, bundle
+from .pictures import nains as position_picture
 
 
 class Nains(GameWidget):
@@ -18,3 +21,8 @@ class Nains(GameWidget):
 
     _esm = bundle("nains")
     game_class = NainsGame
+
+    def picture(self, observation: dict[str, Any]) -> str:
+        """The garden, the score and the hands face down (for a notebook seen with no
+        kernel): whoever sits at the table, no card of a hand is drawn."""
+        return position_picture.picture(observation, self.lang)
