@@ -28,14 +28,24 @@ partie"""
 MATCH_SECONDS = 170
 
 
+RESTING = "document.querySelector('.ludo-next:not([hidden])') !== null"
+"""A round's end waits for the player's "Next" (the bot starts the next round)."""
+
+
 def wait_turn_or_end(page, after_ply: int, timeout: float = 60.0) -> dict:
-    """Wait until the board has moved past `after_ply` and it is our turn, or the match is over."""
-    return wait_nains_board(
-        page,
-        f"b.phase === 'over' || (b.ply > {after_ply} && "
-        "(b.state === 'choose' || b.state === 'play'))",
-        timeout,
-    )
+    """Wait until the board has moved past `after_ply` and it is our turn, or the match is
+    over; at a round's end that waits for us, say "Next" and wait on."""
+    while True:
+        board = wait_nains_board(
+            page,
+            f"b.phase === 'over' || {RESTING} || (b.ply > {after_ply} && "
+            "(b.state === 'choose' || b.state === 'play'))",
+            timeout,
+        )
+        if board["phase"] == "over" or not page.locator(".ludo-next:not([hidden])").count():
+            return board
+        page.locator(".ludo-continue").click()
+        page.wait_for_function(f"() => !({RESTING})", timeout=timeout * 1000)
 
 
 def play_one_turn(page, board: dict) -> str:
