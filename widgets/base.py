@@ -73,6 +73,7 @@ OUTPUT = (
     "can_undo",
     "can_redo",
     "waiting",
+    "replaying",
 )
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
 
@@ -152,6 +153,8 @@ class GameWidget(anywidget.AnyWidget):
     """A round has just ended and a bot is to start the next: the table rests on the
     round's end until someone says `continue` (a human seated at the table must; a game
     between bots goes on by itself after `ROUND_PAUSE`; `wait()` from Python goes on)."""
+    replaying = traitlets.Bool(False).tag(sync=True)
+    """The widget shows a recorded game (`replay`): step through it, nobody plays in it."""
     omniscient = traitlets.Bool(False).tag(sync=True)
     """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
     only in a game that never had a human seat, or once the game is over."""
@@ -189,6 +192,7 @@ class GameWidget(anywidget.AnyWidget):
         self._exposed = False  # every hand, or another seat's, was shown in this game
         self._had_human = False  # a human sat at this game (secrets: no omniscient view)
         self._last_viewer: int | None = None
+        self._replay_names: list[str] | None = None  # a replay's players, when given
         seat_labels = [self._seat_label(seat) for seat in seats or self.default_seats()]
         self._levels = (*self._levels, *self._custom_bots)
         self._choices = self.choices()
@@ -331,6 +335,9 @@ class GameWidget(anywidget.AnyWidget):
             self.game, self._state = game, state
             self._seen, self._revealed, self._last_viewer = set(), None, None
             self._exposed = False
+            self._replay_names = None
+            with self._output():
+                self.replaying = False
             seats = (list(self.seats) + self.default_seats()[len(self.seats) :])[: game.players]
             self._had_human = HUMAN in seats
             with self._output():
@@ -344,6 +351,7 @@ class GameWidget(anywidget.AnyWidget):
         """Play an action (or its text) for whoever is to move; raises RulesError if the
         rules refuse it. With `wait` and a human seated, return once the bots have replied."""
         with self._lock:
+            self._refuse_in_replay("a move")
             self._state.apply(action)
             self._changed(moved=True)
         if wait and HUMAN in self.seats:
@@ -352,12 +360,43 @@ class GameWidget(anywidget.AnyWidget):
     def undo(self) -> None:
         """Take back moves until a human is to move again (or the start)."""
         with self._lock:
+            self._refuse_in_replay("taking back")
             self._step_back_or_forth(self._state.undo, lambda: bool(self._state.history))
 
     def redo(self) -> None:
         """Replay moves taken back, up to the next human turn."""
         with self._lock:
+            self._refuse_in_replay("replaying moves taken back")
             self._step_back_or_forth(self._state.redo, lambda: bool(self._state.redo_stack))
+
+    def replay(self, record: Any, names: list[str] | None = None) -> None:
+        """Show a recorded game to step through: a `State.to_json()` record (a tournament's
+        game, a game shared by a student). It opens at the start; the move list and the
+        review's arrows walk through it, and nobody plays in it until `new_game()`. A game
+        with secrets shows only what a spectator sees; turning `omniscient` on (the
+        teacher's "show every hand") shows the hands. `names`: who sat at each seat (a
+        tournament's entrants), shown instead of the game's seat names. A record of another
+        game, or one the rules refuse, raises ValueError and changes nothing."""
+        state = State.from_json(record)
+        if state.game.name != self.game.name:
+            raise ValueError(f"a record of {quote(state.game.name)}, not of {self.game.name}")
+        if names is not None and not (
+            isinstance(names, list)
+            and len(names) == state.game.players
+            and all(isinstance(name, str) for name in names)
+        ):
+            raise ValueError(f"names must be {state.game.players} texts, one per seat")
+        with self._lock:
+            self.game, self._state = state.game, state
+            self._seen, self._revealed, self._last_viewer = set(), None, None
+            self._exposed, self._had_human = False, False
+            self._replay_names = None if names is None else [printable(n, QUOTE) for n in names]
+            with self._output():
+                self.options, self.replaying, self.omniscient = state.game.options, True, False
+            with self.hold_sync():  # one message: the game and its first position
+                self._changed(moved=False)
+                self._review_ply = 0
+                self._publish()
 
     def wait(self, timeout: float = 60.0) -> None:
         """Block until no bot is to move (a human's turn, or the game's end)."""
@@ -514,6 +553,8 @@ class GameWidget(anywidget.AnyWidget):
 
     def _view(self) -> tuple[int | None, int | None]:
         """(viewer, curtain) from the seats and private state, never from a synced value."""
+        if self.replaying:  # a spectator of a recorded game
+            return None, None
         humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
         to_move = self._state.current_player()
         if not self.game_class.private_information:
@@ -541,11 +582,14 @@ class GameWidget(anywidget.AnyWidget):
                 self.omniscient = False
         # one message: never a private view under a lifted curtain
         with self.hold_sync(), self._output():
-            self.names = list(self.game_class.seat_names[self.lang][: self.game.players])
+            self.names = self._replay_names or list(
+                self.game_class.seat_names[self.lang][: self.game.players]
+            )
             self.viewer, self.curtain = viewer, curtain
             open_to_change = curtain is None and not (
                 self.game_class.private_information and self._exposed
             )
+            open_to_change = open_to_change and not self.replaying
             self.can_undo = open_to_change and bool(self._state.history)
             self.can_redo = open_to_change and bool(self._state.redo_stack)
             seat = self._seat_shown()
@@ -556,6 +600,9 @@ class GameWidget(anywidget.AnyWidget):
             }
             for name, value in self.extra_traits(self._state).items():
                 setattr(self, name, value)
+            if self._review_ply is not None:  # the position looked back at, as seen now
+                past = self._state.replayed(self._review_ply)
+                self.review = {"ply": self._review_ply, "observation": past.observation(seat)}
 
     def _seat_shown(self) -> Any:
         """The seat whose observation is synced: the viewer, or OMNISCIENT for a spectator of
@@ -565,9 +612,13 @@ class GameWidget(anywidget.AnyWidget):
         return self.viewer
 
     def _omniscient_allowed(self) -> bool:
+        if self.replaying:  # a recorded game: its players are not at this table
+            return True
         return HUMAN not in self.seats and (not self._had_human or self._state.is_terminal())
 
     def _bot_to_move(self) -> bool:
+        if self.replaying:
+            return False
         seat = self._state.current_player()
         return not self._state.is_terminal() and self.seats[seat] != HUMAN
 
@@ -703,6 +754,7 @@ class GameWidget(anywidget.AnyWidget):
                 f"move made at ply {quote(content['ply'])}, the game is at ply {state.ply}",
                 action=content["action"],
             ).with_code("stale")
+        self._refuse_in_replay("a move")
         if self._bot_to_move() or self._review_ply is not None:
             raise RulesError("it is not a human's turn").with_code("not-your-turn")
         self._refuse_under_curtain("a move")
@@ -724,12 +776,20 @@ class GameWidget(anywidget.AnyWidget):
             raise IntentError(str(error)) from None
         return options
 
+    def _refuse_in_replay(self, what: str) -> None:
+        if self.replaying:
+            raise RulesError(f"this is a recorded game: {what} waits for a new game").with_code(
+                "replay"
+            )
+
     def _intent_undo(self, _content: dict) -> None:
+        self._refuse_in_replay("taking back")
         self._refuse_under_curtain("taking back")
         self._refuse_once_exposed("taking back")
         self.browser_undo()
 
     def _intent_redo(self, _content: dict) -> None:
+        self._refuse_in_replay("replaying moves taken back")
         self._refuse_under_curtain("replaying")
         self._refuse_once_exposed("replaying")
         self.browser_redo()
@@ -746,6 +806,7 @@ class GameWidget(anywidget.AnyWidget):
         state = self._state
         if state.is_terminal():
             raise GameOverError("the game is over")
+        self._refuse_in_replay("a hint")
         self._refuse_under_curtain("a hint")
         to_move = state.current_player()
         if self.seats[to_move] != HUMAN or (
@@ -768,6 +829,7 @@ class GameWidget(anywidget.AnyWidget):
         seats = list(self.seats)
         if not 0 <= content["seat"] < len(seats):
             raise IntentError(f"there is no seat {quote(content['seat'])}")
+        self._refuse_in_replay("changing seats")
         self._refuse_under_curtain("changing seats")
         seats[content["seat"]] = content["value"]
         allowed = {HUMAN} | {f"bot:{level}" for level in self._levels}
@@ -805,10 +867,8 @@ class GameWidget(anywidget.AnyWidget):
         self._refuse_under_curtain("looking back")
         if not 0 <= ply <= self._state.ply:
             raise IntentError(f"there is no move {quote(ply)}")
-        past = self._state.replayed(ply)
         self._review_ply = ply
-        with self._output():
-            self.review = {"ply": ply, "observation": past.observation(self._seat_shown())}
+        self._publish()
 
     def _intent_continue(self, _content: dict) -> None:
         if not self.waiting:

@@ -25,6 +25,7 @@ SYNCED = {
     "can_undo",
     "can_redo",
     "waiting",
+    "replaying",
     "hidden",
     "curtain",
     "omniscient",

@@ -64,7 +64,7 @@ export const KIT_CSS = `
 .ludo-slot { box-sizing: border-box; min-height: 2.9rem; display: flex; flex-direction: column; justify-content: center; }
 .ludo-hint { margin: 0; padding: 4px 10px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border: 2px dashed var(--ludo-orange); border-radius: var(--ludo-radius); font-weight: 600; }
 .ludo-review-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.ludo-review .ludo-back, .ludo-next .ludo-continue { flex: none; white-space: nowrap; }
+.ludo-review .ludo-back, .ludo-review .ludo-step, .ludo-next .ludo-continue { flex: none; white-space: nowrap; }
 .ludo-next-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
 .ludo-review, .ludo-next {
   display: flex; flex-wrap: nowrap; align-items: center; justify-content: space-between; gap: 8px;

@@ -2,7 +2,7 @@
 // See docs/protocol.md: the JavaScript only reads traits and sends intents.
 
 // `viewer` is not read: the observation's `seat` says whose view it is.
-const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "game_info", "curtain", "omniscient", "hidden", "can_undo", "can_redo", "waiting"];
+const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "game_info", "curtain", "omniscient", "hidden", "can_undo", "can_redo", "waiting", "replaying"];
 
 /** A label ({fr, en}) in `lang`, or `fallback` when there is none. */
 export const inLang = (label, lang, fallback = "") => label?.[lang] ?? fallback;
@@ -44,6 +44,8 @@ export function readView(model, extra = []) {
     canRedo: model.get("can_redo") ?? true,
     // A round has just ended: the table rests until someone says `continue`.
     waiting: Boolean(model.get("waiting")),
+    // A recorded game to step through (`replay` in Python): nobody plays in it.
+    replaying: Boolean(model.get("replaying")),
     // Options a new game may change: {name: [values, as Python gave them]}.
     optionChoices: Object.fromEntries(Object.entries(gameInfo.options ?? {}).map(([name, option]) => [name, option.choices.map((choice) => choice.value)])),
     extra: Object.fromEntries(extra.map((name) => [name, model.get(name)])),
