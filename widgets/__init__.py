@@ -1,16 +1,19 @@
-"""Jupyter widgets (anywidget) for the ludotheque games: one class per game.
+"""Jupyter widgets (anywidget) for the ludotheque games: one class per game, and the class
+tournament's `Tournament`.
 
-Found, not listed: every module of this package that defines a `GameWidget` subclass for a
-game exports it here (`from ludotheque.widgets import Sortileges`), and
-`GameWidget.registry` maps each game's name to its widget class.
+Found, not listed: every widget class a module of this package defines is exported here
+(`from ludotheque.widgets import Sortileges, Tournament`); `GameWidget.registry` maps each
+game's name to its widget class (a `GameWidget` subclass: `Tournament` is not one).
 """
 
 import importlib
 import pkgutil
 
+import anywidget
+
 from .base import GameWidget
 
-SHARED = {"base", "intents", "tasks"}
+SHARED = {"base", "intents", "referee", "tasks"}
 """Modules of the widget base itself, not games."""
 
 __all__ = ["GameWidget"]
@@ -20,7 +23,7 @@ for _found in pkgutil.iter_modules(__path__):
         for _name, _value in vars(_module).items():
             if (
                 isinstance(_value, type)
-                and issubclass(_value, GameWidget)
+                and issubclass(_value, anywidget.AnyWidget)
                 and _value.__module__ == _module.__name__
             ):
                 globals()[_name] = _value

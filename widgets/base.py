@@ -3,7 +3,8 @@
 The browser writes nothing. Every synced trait is output only: a front-end `update` (which
 ipywidgets would otherwise apply to any synced trait) is refused and logged once, and the
 truth is sent back. Everything a person can do arrives as an intent (a custom message),
-checked strictly (`intents.py`); a refused one changes nothing and raises a `notice`. Which
+checked strictly (`intents.py`); a refused one changes nothing and raises a `notice` (both
+in `referee.py`, shared with the tournament's widget). Which
 seat's view is synced is derived from the seats and private state (who has been at the
 screen, the curtain), never from a synced value. See docs/protocol.md for the threat model.
 
@@ -18,13 +19,11 @@ overriding its underscore methods (their own `_intent_<type>` handlers excepted)
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import math
 import pathlib
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import anywidget
@@ -33,7 +32,6 @@ import traitlets
 from ludotheque.engines.bots import Bot, Deadline, as_bot, bots_of
 from ludotheque.engines.core import (
     LANGS,
-    MAX_TEXT,
     OMNISCIENT,
     QUOTE,
     Game,
@@ -44,7 +42,8 @@ from ludotheque.engines.core import (
     quote,
 )
 
-from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, check_shape, printable
+from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, printable
+from .referee import Referee
 from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -77,15 +76,13 @@ OUTPUT = (
 )
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
 
-log = logging.getLogger(__name__)
-
 
 def bundle(name: str) -> pathlib.Path:
     """The bundled ESM of one game's front-end (built by `npm run build` in js/)."""
     return STATIC / f"{name}.js"
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(Referee, anywidget.AnyWidget):
     """A game in a notebook cell, playable by clicks and from Python.
 
     A game's widget sets `_esm` and `game_class`; everything else about the game (title,
@@ -177,12 +174,9 @@ class GameWidget(anywidget.AnyWidget):
         self.game = self.game_class(**(options or {}))
         self.bot_seconds = float(bot_seconds)
         self._lock = threading.RLock()
-        self._writing = 0  # > 0 while the referee writes its output traits
         self._generation = 0
         self._slots: dict[str, TaskSlot] = {}
         self._abandoned = Abandoned()
-        self._notice_id = 0
-        self._refused_update = False
         self._state = self.game.new_game(seed, **start)
         self._custom_bots: dict[str, Bot] = {}
         self._levels = tuple(self.bot_levels())
@@ -454,37 +448,9 @@ class GameWidget(anywidget.AnyWidget):
                 slot.cancel()
         super().close()
 
-    # -- the browser writes nothing --------------------------------------------------
-    def set_state(self, sync_data: dict) -> None:
-        """A trait write from the browser (a comm `update`): refused, whatever it names.
-
-        The first one is logged; the writer's view gets the true values back."""
-        if type(sync_data) is not dict:  # not even a set of traits: nothing to send back
-            sync_data = {}
-        if not self._refused_update:
-            self._refused_update = True
-            log.warning(
-                "%s: a front-end wrote traits %s; refused (the browser only sends intents)",
-                type(self).__name__,
-                quote(", ".join(sorted(map(str, sync_data)))),
-            )
-        names = [name for name in sync_data if isinstance(name, str) and name in self.keys]
-        if names:
-            self.send_state(names[: len(self.keys)])
-
-    @contextlib.contextmanager
-    def _output(self) -> Iterator[None]:
-        self._writing += 1
-        try:
-            yield
-        finally:
-            self._writing -= 1
-
     @traitlets.validate(*OUTPUT)
     def _check_output(self, proposal: dict) -> Any:
-        if not self._writing:
-            raise traitlets.TraitError(f"{proposal['trait'].name} is written by the referee only")
-        return proposal["value"]
+        return self.referee_only(proposal)
 
     @traitlets.validate("bot_delay")
     def _check_delay(self, proposal: dict) -> float:
@@ -727,18 +693,6 @@ class GameWidget(anywidget.AnyWidget):
             self._publish()
 
     # -- intents from the browser --------------------------------------------------
-    def _on_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Every intent ends in a change or a notice; nothing escapes to the kernel."""
-        try:
-            kind = check_shape(content, self.intents)
-            with self._lock:
-                getattr(self, f"_intent_{kind}")(content)
-        except RulesError as error:
-            self._notify("error", error.code, message=str(error), **error.params)
-        except Exception as error:  # a referee bug: logged with its trace, told as such
-            log.exception("%s: intent failed", type(self).__name__)
-            self._notify("error", "internal", message=f"{type(error).__name__}")
-
     def _refuse_under_curtain(self, what: str) -> None:
         if self.curtain is not None:
             raise RulesError(
@@ -887,16 +841,6 @@ class GameWidget(anywidget.AnyWidget):
                 "every hand is shown only in a game that never had a human seat, or once it is over"
             ).with_code("hidden")
         self.omniscient = content["value"]
-
-    def _notify(self, level: str, code: str, **params: Any) -> None:
-        """A notice with a new id; `message` keeps 200 characters, other params 40."""
-        safe = {
-            str(name)[:QUOTE]: printable(value, MAX_TEXT if name == "message" else QUOTE)
-            for name, value in list(params.items())[:8]
-        }
-        with self._lock, self._output():
-            self._notice_id += 1
-            self.notice = {"id": self._notice_id, "level": level, "code": code, "params": safe}
 
     # -- display -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
