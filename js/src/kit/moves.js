@@ -1,13 +1,16 @@
 // The list of moves, in words where the game can phrase them ("Hansel : tire le biscuit D4",
-// the notation as a tooltip); clicking one asks Python to show the position after it.
+// the notation as a tooltip); clicking one asks Python to show the position after it. A
+// screen reader hears each new move once (a polite live region), not the whole list again.
 
 import { h } from "./dom.js";
 
 export function createMoves({ t, send, describe }) {
   const title = h("h3", { class: "ludo-heading" });
   const list = h("ol", { class: "ludo-moves-list" });
-  const el = h("section", { class: "ludo-moves" }, title, list);
+  const spoken = h("p", { class: "ludo-sr ludo-last-move", "aria-live": "polite" });
+  const el = h("section", { class: "ludo-moves" }, title, list, spoken);
   let layout = "";
+  let count = null; // moves already said (null: none yet, the first view says nothing)
   return {
     el,
     update(view) {
@@ -29,6 +32,8 @@ export function createMoves({ t, send, describe }) {
           ...moves.map((text, index) => item(index + 1, h("span", {}, h("b", {}, `${index + 1}.`), said(text, index)), text)),
         );
         list.scrollTop = list.scrollHeight;
+        if (count !== null && moves.length > count) spoken.textContent = said(moves.at(-1), moves.length - 1);
+        count = moves.length;
       }
       const reviewed = view.reviewing ? view.review.ply : null;
       for (const button of list.querySelectorAll(".ludo-move")) {

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { createButtons, createLanguage, createSpeed } from "./controls.js";
 import { createCurtain, createOmniscient } from "./curtain.js";
+import { createKeysHelp } from "./keys.js";
 import { createMoves } from "./moves.js";
 import { createOptions } from "./options.js";
 import { createReviewBanner } from "./review.js";
@@ -43,7 +44,8 @@ const NONE = { el: null, update() {} };
 /**
  * The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}.
  * `kit` may leave parts out: {buttons: [intent types shown], seats: false, moves: false,
- * hint: false (a board that shows and says the hint itself)}.
+ * hint: false (a board that shows and says the hint itself)}, and lists the board's keys for
+ * the keyboard help under it: {keys: [{keys: [names of kit/keys.js KEY_NAMES], does: string key}]}.
  * The options panel shows itself when the game offers choices; its draft is `ctx.chosenOptions()`.
  */
 export function createShell(ctx, board, initialView, kit = {}) {
@@ -64,15 +66,16 @@ export function createShell(ctx, board, initialView, kit = {}) {
     toasts: createToasts(ctx, initialView.notice),
     curtain: createCurtain(ctx),
     omniscient: createOmniscient(ctx),
+    keys: createKeysHelp(ctx, kit.keys),
     board,
   };
-  const { header, status, hint, review, next, buttons, seats, speed, language, moves, toasts, curtain, omniscient } = parts;
+  const { header, status, hint, review, next, buttons, seats, speed, language, moves, toasts, curtain, omniscient, keys } = parts;
   const el = h("div", { class: "ludo" },
     header.el,
     h("div", { class: "ludo-body" },
       // The hint, the review banner and a round's "Next" share one slot of reserved height,
       // and the status has room for two lines: nothing above the board changes its place.
-      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el, next.el), curtain.el, board.el),
+      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el, next.el), curtain.el, board.el, keys.el),
       h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
     ),
     toasts.el,

@@ -81,8 +81,21 @@ export const KIT_CSS = `
 .ludo-button[data-intent="new"], .ludo-back, .ludo-lang-button[aria-pressed="true"] {
   background: var(--ludo-accent); border-color: var(--ludo-accent); color: var(--ludo-on-accent);
 }
-.ludo button:focus-visible, .ludo select:focus-visible, .ludo input:focus-visible, .ludo [tabindex]:focus-visible {
+.ludo button:focus-visible, .ludo select:focus-visible, .ludo input:focus-visible, .ludo [tabindex]:focus-visible, .ludo summary:focus-visible {
   outline: 3px solid var(--ludo-accent); outline-offset: 2px;
+}
+.ludo-board:focus { outline: none; } /* a click: no ring; the keyboard: the ring above */
+.ludo-board:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
+
+.ludo-keys { font-size: 0.92em; color: var(--ludo-fg-dim); }
+.ludo-keys-summary { cursor: pointer; width: fit-content; padding: 2px 6px; border-radius: 6px; font-weight: 600; }
+.ludo-keys-summary::before { content: "⌨ "; }
+.ludo-keys-list { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 6px 0 0; }
+.ludo-keys-list dt { display: flex; flex-wrap: wrap; gap: 3px; }
+.ludo-keys-list dd { margin: 0; color: var(--ludo-fg); }
+.ludo-keys kbd {
+  font-family: var(--jp-code-font-family, ui-monospace, monospace); font-size: 0.92em; padding: 0 5px;
+  border: 1px solid var(--ludo-border); border-bottom-width: 2px; border-radius: 4px; background: var(--ludo-bg-2); color: var(--ludo-fg-strong);
 }
 .ludo-buttons { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
 

@@ -3,12 +3,21 @@
 // sends one `act` intent chosen among `observation.legal`; no rule is computed here.
 
 import { h, s } from "../kit/dom.js";
+import { createFocusKeeper, createRoving, keyHandler } from "../kit/keys.js";
 import { OKABE_ITO, seatMark, shapeElement } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { seatName } from "../kit/status.js";
 import { liveHint } from "../kit/view.js";
 
 const COLOURS = ["red", "blue", "yellow", "green"];
+
+/** The table's keys, for the kit's help (docs/keyboard.md says the same). */
+export const KEYS = [
+  { keys: ["tab"], does: "keys.tab" },
+  { keys: ["arrows", "home-end"], does: "keys.cards" },
+  { keys: ["enter", "space"], does: "keys.choose" },
+  { keys: ["escape"], does: "keys.cancel" },
+];
 const LETTER_COLOUR = { R: "red", B: "blue", Y: "yellow", G: "green", M: "multi" };
 // Okabe–Ito, and a shape per colour so that no gnome is told apart by colour alone.
 const GNOME_FILL = { red: OKABE_ITO.vermillion, blue: OKABE_ITO.blue, yellow: OKABE_ITO.yellow, green: OKABE_ITO.bluishGreen };
@@ -164,11 +173,17 @@ export function createBoard({ t, send }) {
   const other = h("div", { class: "nn-other" });
   const choose = h("div", { class: "nn-choose" });
   const prompt = h("p", { class: "nn-prompt" });
-  const choice = h("div", { class: "nn-choice" });
+  const choice = h("div", { class: "nn-choice", role: "group" });
   const handTitle = h("h3", { class: "ludo-heading nn-hand-title" });
   const hand = h("div", { class: "nn-hand", role: "group" });
   const tools = h("div", { class: "nn-tools" });
   const el = h("div", { class: "nn" }, score, svg, explain, piles, other, choose, prompt, choice, handTitle, hand, tools);
+  // One Tab stop per row of buttons, the arrows within it; a redraw keeps the keyboard here.
+  const handKeys = createRoving(hand, "button[data-card]");
+  const colourKeys = createRoving(choose, ".nn-colour");
+  const choiceKeys = createRoving(choice, "button");
+  const keeper = createFocusKeeper(el);
+  el.addEventListener("keydown", keyHandler({ Escape: () => cancel() }));
 
   let view = null;
   let chosenCard = null; // a card clicked whose use must still be picked
@@ -223,6 +238,21 @@ export function createBoard({ t, send }) {
     chosenCard = options.length ? code : null;
     message = options.length ? null : "prompt.unplayable";
     draw();
+    if (chosenCard) choiceKeys.focus(true); // the card's uses, just shown
+  }
+
+  function startDiscard() {
+    discarding = new Set(); chosenCard = null; message = null;
+    draw();
+    handKeys.focus(true);
+  }
+
+  /** Escape: put back a card whose use was being chosen, or leave the discard; false if neither. */
+  function cancel() {
+    if (chosenCard === null && discarding === null) return false;
+    chosenCard = null; discarding = null;
+    draw();
+    handKeys.focus();
   }
 
   function discardText() {
@@ -311,12 +341,20 @@ export function createBoard({ t, send }) {
   }
 
   function draw() {
+    keeper.before();
+    drawTable();
+    for (const row of [handKeys, colourKeys, choiceKeys]) row.refresh();
+    keeper.after(() => choiceKeys.current() ?? colourKeys.current() ?? handKeys.current() ?? tools.querySelector("button"));
+  }
+
+  function drawTable() {
     const o = shown();
     if (!o.teams) { svg.replaceChildren(); return; }
     const lang = view.lang;
     const names = [seatName(view, 0), seatName(view, 1)];
     score.textContent = t(lang, "board.score", { round: o.round, a: names[0], wa: o.wins[0], wb: o.wins[1], b: names[1] });
-    svg.setAttribute("aria-label", t(lang, "board.label"));
+    const leads = [8 + (o.hose ?? 0), 8 - (o.hose ?? 0)].map((lead) => Math.max(lead, 0));
+    svg.setAttribute("aria-label", `${t(lang, "board.label")} ${t(lang, "board.teams", { a: names[0], na: o.teams[0].length, da: leads[0], b: names[1], nb: o.teams[1].length, db: leads[1] })}`);
     svg.dataset.ply = o.ply;
     svg.dataset.hose = o.hose;
     svg.replaceChildren(...garden(view, o, t));
@@ -352,7 +390,7 @@ export function createBoard({ t, send }) {
           "data-action": text, style: colour ? paint(colour) : null, onclick: () => act(text) },
         colour ? `${t(lang, `letter.${colour}`)} · ${label(text)}` : label(text));
       }),
-      h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => { chosenCard = null; draw(); } }, t(lang, "choice.cancel")),
+      h("button", { type: "button", class: "ludo-button nn-option-cancel", onclick: () => cancel() }, t(lang, "choice.cancel")),
     ] : []));
     choice.hidden = !options.length;
 
@@ -363,12 +401,14 @@ export function createBoard({ t, send }) {
     hand.dataset.seat = me ?? "";
     hand.replaceChildren(...(me !== null ? drawHand(mine, me, !view.reviewing && o.phase === "play") : []));
     hand.hidden = me === null;
+    hand.setAttribute("aria-label", t(lang, "hand.title"));
+    choice.setAttribute("aria-label", options.length ? choicePrompt(options) : "");
 
     const playing = canAct() && o.phase === "play";
     tools.replaceChildren(...(!playing ? [] : discarding === null
-      ? [h("button", { type: "button", class: `ludo-button nn-discard-start${advice()?.verb === "discard" ? " nn-hinted" : ""}`, onclick: () => { discarding = new Set(); chosenCard = null; message = null; draw(); } }, t(lang, "discard.start"))]
+      ? [h("button", { type: "button", class: `ludo-button nn-discard-start${advice()?.verb === "discard" ? " nn-hinted" : ""}`, onclick: () => startDiscard() }, t(lang, "discard.start"))]
       : [h("button", { type: "button", class: "ludo-button nn-discard-send", disabled: discarding.size === 0 || !legal().includes(discarding.size ? discardText() : ""), onclick: () => act(discardText()) }, t(lang, "discard.send")),
-        h("button", { type: "button", class: "ludo-button nn-discard-cancel", onclick: () => { discarding = null; draw(); } }, t(lang, "discard.cancel"))]));
+        h("button", { type: "button", class: "ludo-button nn-discard-cancel", onclick: () => cancel() }, t(lang, "discard.cancel"))]));
 
     let key = null;
     if (pending.move()) key = "prompt.sent";
@@ -396,7 +436,7 @@ export function createBoard({ t, send }) {
       draw();
     },
     focus() {
-      (hand.querySelector("button:not([disabled])") ?? choose.querySelector("button"))?.focus();
+      return choiceKeys.focus() || colourKeys.focus() || handKeys.focus();
     },
   };
 }

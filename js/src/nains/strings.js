@@ -67,6 +67,10 @@ export const NAINS_STRINGS = {
     "hint.card.gnome": "« Ajouter un nain {colour} »",
     "hint.card.pull": "« Tirer : {two} 2[, {zero} 0] »",
     "hint.card.squirrel": "« Écureuils ×{n} »",
+    "board.teams": "{a} : {na} nain(s), {da} dalle(s) avant la barrière ; {b} : {nb} nain(s), {db} dalle(s) avant la barrière.",
+    "keys.cards": "aller d'une carte de la main à l'autre (ou d'une couleur, d'un usage à l'autre)",
+    "keys.choose": "jouer la carte, choisir la couleur ou l'usage ; pendant une défausse, prendre ou laisser la carte",
+    "keys.cancel": "reprendre la carte dont l'usage restait à choisir, ou quitter la défausse",
   },
   en: {
     "move.gnome": "chooses a first gnome: {colour}",
@@ -134,5 +138,9 @@ export const NAINS_STRINGS = {
     "hint.card.gnome": "“Add a {colour} gnome”",
     "hint.card.pull": "“Pull: {two} 2[, {zero} 0]”",
     "hint.card.squirrel": "“Squirrels ×{n}”",
+    "board.teams": "{a}: {na} gnome(s), {da} slab(s) from the fence; {b}: {nb} gnome(s), {db} slab(s) from the fence.",
+    "keys.cards": "go from card to card in the hand (or from colour to colour, use to use)",
+    "keys.choose": "play the card, choose the colour or the use; while discarding, take or leave the card",
+    "keys.cancel": "take back a card whose use was still to choose, or leave the discard",
   },
 };

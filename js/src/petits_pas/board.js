@@ -7,6 +7,7 @@
 // events Python sent (motion.js), and the browser never sees a card before it is dealt.
 
 import { h, s } from "../kit/dom.js";
+import { keyHandler } from "../kit/keys.js";
 import { createPendingMove } from "../kit/pending.js";
 import { backPattern, cardBack, cardFace, CARD_H, CARD_W } from "./cards.js";
 import { geometry, layout } from "./layout.js";
@@ -17,6 +18,12 @@ const HUMAN = "human";
 const SEED_LIMIT = 2n ** 128n; // deal numbers are 128-bit seeds: sent as digits, not numbers
 const STEP_MS = 1400; // one step's animation when stepping by hand
 let boards = 0; // to give each board's pattern its own id
+
+/** The deal's keys, for the kit's help (docs/keyboard.md says the same). */
+export const KEYS = [
+  { keys: ["space", "enter"], does: "keys.step" },
+  { keys: ["tab"], does: "keys.tab" },
+];
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -32,7 +39,7 @@ export function createBoard(ctx) {
   const { t, send } = ctx;
   const patternId = `pp-back-${(boards += 1)}`;
   const svg = s("svg", {
-    class: "pp-board", tabindex: 0, role: "group",
+    class: "pp-board ludo-board", tabindex: 0, role: "group",
     onclick: () => svg.focus(),
   });
   const stepButton = h("button", { type: "button", class: "ludo-button pp-step", "data-action": "step", onclick: () => step() });
@@ -99,14 +106,12 @@ export function createBoard(ctx) {
     send(Object.keys(options).length ? { type: "replay", seed, options } : { type: "replay", seed });
   }
 
-  function onKey(event) {
-    const tag = event.target?.tagName;
-    if (["BUTTON", "INPUT", "SELECT", "TEXTAREA"].includes(tag)) return; // their own keys
-    if (event.key !== " " && event.key !== "Enter") return;
-    event.preventDefault();
-    event.stopPropagation();
-    step();
-  }
+  const onKey = keyHandler({
+    "Space Enter": (event) => {
+      if (["BUTTON", "INPUT", "SELECT", "TEXTAREA"].includes(event.target?.tagName)) return false; // their own keys
+      step();
+    },
+  });
 
   // -- the row, the stock and the cards out --------------------------------------------
   function drawBoard(obs) {

@@ -35,6 +35,7 @@ export const PETITS_PAS_STRINGS = {
     "board.replay": "Rejouer",
     "board.replay-bad": "Un numéro de donne est un nombre entier de 0 à 2^128 − 1 (39 chiffres au plus).",
     "board.legend": "↷ : la carte a déjà sauté (elle ne bouge plus tant qu'il reste un talon). ▲ : la carte qui joue.",
+    "keys.step": "un pas (sur la rangée de cartes)",
   },
   en: {
     "game.rules": "A 52-card patience. The rightmost card jumps left over the other suits to the first card of its own suit: if higher, it takes it out of the game; if lower, it covers it. When it is stuck, a card is dealt on the right. The book promises a 1 in 3 chance.",
@@ -68,5 +69,6 @@ export const PETITS_PAS_STRINGS = {
     "board.replay": "Replay",
     "board.replay-bad": "A deal number is a whole number from 0 to 2^128 − 1 (at most 39 digits).",
     "board.legend": "↷: the card has jumped (it cannot move again while the stock lasts). ▲: the card that moves.",
+    "keys.step": "a step (on the row of cards)",
   },
 };

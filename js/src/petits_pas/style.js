@@ -14,8 +14,6 @@ export const PETITS_PAS_CSS = `
   border-radius: 10px; background: color-mix(in srgb, var(--ludo-bluish-green) 12%, var(--ludo-bg));
   border: 1px solid var(--ludo-border); overflow: visible;
 }
-.pp-board:focus { outline: none; }
-.pp-board:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
 
 .pp-slot { fill: none; stroke: color-mix(in srgb, var(--ludo-fg) 30%, transparent); stroke-width: 1.5; stroke-dasharray: 5 4; }
 .pp-card .pp-face { fill: #fffdf7; stroke: #6b6b6b; stroke-width: 1; }

@@ -4,6 +4,7 @@
 // risk tint is `observation.risk` (sent by Python only in the teacher's risk view).
 
 import { h, s } from "../kit/dom.js";
+import { createFocusKeeper, keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatBadge } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { liveHint } from "../kit/view.js";
@@ -16,7 +17,15 @@ const CARD_W = 1.34;
 const CARD_H = 1.04;
 const WIDTH = (SIDE - 1 + 2 * MARGIN) * U;
 const HEIGHT = (SIDE - 1 + 2 * MARGIN) * U;
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+/** The roof's keys, for the kit's help (docs/keyboard.md says the same). */
+export const KEYS = [
+  { keys: ["arrows"], does: "keys.move" },
+  { keys: ["hold-space"], does: "keys.pull" },
+  { keys: ["escape"], does: "keys.cancel" },
+  { keys: ["enter", "space"], does: "keys.put" },
+  { keys: ["tab"], does: "keys.tab" },
+];
 const TREAT_COLOURS = { chocolate: "#6b3e26", lollipop: "#CC79A7", gummy: "#009E73", marshmallow: "#f4efe4" };
 
 /** Grid units -> SVG pixels; row 0 (the front wall) at the bottom. */
@@ -64,7 +73,7 @@ function docking() {
 
 export function createBoard({ t, send }) {
   const svg = s("svg", {
-    class: "sv-roof", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
+    class: "sv-roof ludo-board", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     onpointerdown: (event) => onDown(event),
     onpointermove: (event) => onMove(event),
@@ -89,6 +98,7 @@ export function createBoard({ t, send }) {
 
   let view = null;
   const pending = createPendingMove(send);
+  const keeper = createFocusKeeper(el); // the "next round" button hides once pressed: back to the roof
   let drag = null; // {slot, points, el, base}: the card being dragged, `base` its transform at rest
   let hold = null; // {slot, start, timer}
   let cursor = 14;
@@ -177,28 +187,55 @@ export function createBoard({ t, send }) {
   }
 
   // -- the keyboard --------------------------------------------------------------------
-  function onKey(event) {
-    if (!view) return;
-    if (event.key in ARROWS) {
-      const [dx, dy] = ARROWS[event.key];
-      const row = Math.min(SIDE - 1, Math.max(0, Math.floor(cursor / SIDE) + dy));
-      const col = Math.min(SIDE - 1, Math.max(0, (cursor % SIDE) + dx));
+  /** What a screen reader hears of the cursor's place: the card, its face if known, what may be done. */
+  function slotWords(slot) {
+    const card = live().slots?.find((one) => one.slot === slot);
+    const lang = view.lang;
+    const facts = [
+      card?.z === null || card === undefined ? t(lang, "slot.empty", { cell: cellName(slot) })
+        : card.known ? t(lang, "slot.known", { cell: cellName(slot), treat: t(lang, `treat.${card.known}`) })
+          : t(lang, "slot.name", { cell: cellName(slot) }),
+      canPull(slot) ? t(lang, "slot.can-pull") : null,
+      canPut(slot) ? t(lang, "slot.can-put") : null,
+    ];
+    return facts.filter(Boolean).join(", ");
+  }
+
+  function stopHold() {
+    clearInterval(hold.timer);
+    hold = null;
+  }
+
+  const onKey = keyHandler({
+    "ArrowLeft ArrowRight ArrowUp ArrowDown": (event) => {
+      if (!view || hold) return;
+      const [col, row] = moveOnGrid(event.key, [cursor % SIDE, Math.floor(cursor / SIDE)], [SIDE, SIDE]);
       cursor = row * SIDE + col;
       keyboard = true;
-      spoken.textContent = t(view.lang, "slot.name", { cell: cellName(cursor) });
+      spoken.textContent = slotWords(cursor);
       draw();
-    } else if (event.key === " " && !event.repeat && canPull(cursor) && !hold) {
-      const start = performance.now();
-      hold = { slot: cursor, start, timer: setInterval(() => showHold(), 250) };
+    },
+    // Space held pulls (its length is the steadiness); pressed on a free place, it puts back.
+    Space: (event) => {
+      if (!view) return false;
+      if (canPut(cursor)) return act(`put ${cursor}`);
+      if (phase() === "scored" && pending.canAct()) return act("next");
+      if (event.repeat || hold || !canPull(cursor)) return; // taken: the page must not scroll
+      hold = { slot: cursor, start: performance.now(), timer: setInterval(() => showHold(), 250) };
       showHold();
-    } else if (event.key === "Enter" && canPut(cursor)) {
-      act(`put ${cursor}`);
-    } else if (event.key !== " ") {
-      return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-  }
+    },
+    Enter: () => {
+      if (!view) return false;
+      if (canPut(cursor)) return act(`put ${cursor}`);
+      if (phase() === "scored" && pending.canAct()) return act("next");
+      return false;
+    },
+    Escape: () => {
+      if (!hold) return false;
+      stopHold();
+      draw();
+    },
+  });
 
   function showHold() {
     if (!hold) return;
@@ -210,9 +247,8 @@ export function createBoard({ t, send }) {
   function onKeyUp(event) {
     if (event.key !== " " || !hold) return;
     const ms = performance.now() - hold.start;
-    clearInterval(hold.timer);
     const { slot } = hold;
-    hold = null;
+    stopHold();
     event.preventDefault();
     if (canPull(slot)) pull(slot, holdDexterity(ms));
   }
@@ -332,6 +368,12 @@ export function createBoard({ t, send }) {
   }
 
   function draw() {
+    keeper.before();
+    drawRoof();
+    keeper.after(() => svg);
+  }
+
+  function drawRoof() {
     const obs = drawn();
     if (!obs.slots) return svg.replaceChildren();
     const animate = Boolean(obs.collapse) && animatedPly !== obs.ply && !view.reviewing;
@@ -384,7 +426,7 @@ export function createBoard({ t, send }) {
       svg.focus();
     },
     destroy() {
-      if (hold) clearInterval(hold.timer);
+      if (hold) stopHold();
     },
   };
 }

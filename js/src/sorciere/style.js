@@ -5,8 +5,6 @@ export const SORCIERE_CSS = `
 .sv { display: flex; flex-direction: column; gap: 6px; }
 .sv-stage { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .sv-roof { display: block; width: 100%; max-width: 440px; height: auto; user-select: none; -webkit-user-select: none; touch-action: none; border-radius: 10px; background: color-mix(in srgb, var(--ludo-fg) 5%, var(--ludo-bg)); }
-.sv-roof:focus { outline: none; }
-.sv-roof:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
 .sv-panel { display: flex; flex-direction: column; gap: 6px; min-width: 210px; flex: 1; }
 .sv-floor { fill: #3a2a1e; opacity: 0.85; }
 .sv-wall { stroke: #b5733a; stroke-width: 13; stroke-linecap: round; }

@@ -3,6 +3,7 @@
 // squares offered are exactly the keys and lists of `observation.turns`.
 
 import { h, s } from "../kit/dom.js";
+import { keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatMark, seatToken } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { liveHint } from "../kit/view.js";
@@ -12,7 +13,14 @@ const CELL = 60;
 const EDGE = 24; // room for the rank numbers (left) and file letters (bottom)
 const PAD = 6;
 const FILES = "abcdefghijklmnopqrstuvwxyz";
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+/** The board's keys, for the kit's help (docs/keyboard.md says the same). */
+export const KEYS = [
+  { keys: ["arrows"], does: "keys.move" },
+  { keys: ["enter", "space"], does: "keys.choose" },
+  { keys: ["escape"], does: "keys.cancel" },
+  { keys: ["tab"], does: "keys.tab" },
+];
 
 /** Square name <-> [file index, rank number]. */
 const squareName = (file, rank) => `${FILES[file]}${rank}`;
@@ -114,7 +122,7 @@ function parseTurn(text) {
 
 export function createBoard({ t, send }) {
   const svg = s("svg", {
-    class: "sp-board", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
+    class: "sp-board ludo-board", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
     onpointerdown: () => { keyboard = false; },
     onfocus: () => onFocus(),
     onclick: (event) => {
@@ -163,36 +171,56 @@ export function createBoard({ t, send }) {
     draw();
   }
 
+  /** What a screen reader hears of a square: its name, then what stands on it and what may be done there. */
+  function squareWords(square) {
+    const obs = view.shown;
+    const options = turns();
+    const lang = view.lang;
+    const name = (seat) => view.names[seat] ?? "";
+    const facts = [
+      ...obs.witches.flatMap((at, seat) => (at === square ? [t(lang, "square.witch", { name: name(seat) })] : [])),
+      square === selected ? t(lang, "square.witch", { name: name(obs.to_move) }) : null, // the step chosen
+      ...obs.houses.flatMap((at, seat) => (at === square ? [t(lang, "square.house", { name: name(seat) })] : [])),
+      obs.spells.includes(square) ? t(lang, "square.spelled") : null,
+      selected === null && square in options ? t(lang, "square.can-step") : null,
+      selected !== null && options[selected]?.includes(square) ? t(lang, "square.can-spell") : null,
+    ].filter(Boolean);
+    return [square, ...facts].join(", ");
+  }
+
   function showCursor(square) {
     cursor = square;
     keyboard = true;
-    spoken.textContent = square;
+    spoken.textContent = squareWords(square);
     draw();
   }
 
+  const home = () => cursor ?? mover() ?? squareName(0, 1);
+
   function onFocus() {
     // Reached from the keyboard (Tab), not by a click: show where the cursor is.
-    if (svg.matches(":focus-visible") && view?.shown.files) showCursor(cursor ?? mover() ?? squareName(0, 1));
+    if (svg.matches(":focus-visible") && view?.shown.files) showCursor(home());
   }
 
-  function onKey(event) {
-    if (!view?.shown.files) return;
-    const { files, ranks } = view.shown;
-    if (event.key in ARROWS) {
-      const [dx, dy] = ARROWS[event.key];
-      const [file, rank] = parseSquare(cursor ?? mover() ?? squareName(0, 1));
-      showCursor(squareName(Math.min(files - 1, Math.max(0, file + dx)), Math.min(ranks, Math.max(1, rank + dy))));
-    } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+  const onKey = keyHandler({
+    "ArrowLeft ArrowRight ArrowUp ArrowDown": (event) => {
+      if (!view?.shown.files) return false;
+      const [file, rank] = parseSquare(home());
+      const [x, y] = moveOnGrid(event.key, [file, rank - 1], [view.shown.files, view.shown.ranks]);
+      showCursor(squareName(x, y + 1));
+    },
+    "Enter Space": () => {
+      if (!view?.shown.files || !cursor) return false;
       choose(cursor);
-    } else if (event.key === "Escape" && selected !== null) {
+      spoken.textContent = squareWords(cursor);
+    },
+    Escape: () => {
+      if (selected === null) return false;
       selected = null;
       draw();
-    } else {
-      return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-  }
+      if (cursor) spoken.textContent = squareWords(cursor);
+    },
+  });
 
   function promptKey() {
     if (pending.move()) return "prompt.sent";

@@ -4,8 +4,6 @@
 export const SORTILEGES_CSS = `
 .sp { display: flex; flex-direction: column; gap: 6px; }
 .sp-board { display: block; width: 100%; max-width: 460px; height: auto; user-select: none; -webkit-user-select: none; border-radius: 10px; }
-.sp-board:focus { outline: none; }
-.sp-board:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
 .sp-frame { fill: none; stroke: var(--ludo-border); stroke-width: 2; }
 .sp-square { stroke: color-mix(in srgb, var(--ludo-fg) 14%, transparent); stroke-width: 1; }
 .sp-light { fill: color-mix(in srgb, var(--ludo-fg) 4%, var(--ludo-bg)); }
