@@ -1,0 +1,182 @@
+"""One game of a tournament, as a worker plays it: `play_game(job)` is what an executor runs.
+
+The game's levels play in the worker's process (trusted code, called with the time budget);
+each other entrant plays in a process of its own (`sandbox.IsolatedBot`), started for this
+game and killed when it ends, so that nothing a bot remembers or breaks outlives the game
+and every game is the same whichever worker plays it.
+
+Forfeits: a seat that fails (see `sandbox.Forfeit`) loses the game at once and is ranked
+last. When one seat is left, the game stops there and that seat wins; with more left (3 or
+4 players), the game goes on with a random stand-in (seeded) in the forfeited seat, whose
+result counts for nobody. Seat 0 moves first in games with a `first` start choice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import traceback
+from typing import Any
+
+from ..bots import Bot, Deadline, RandomBot, bots_of
+from ..core import Game, RulesError, State, quote
+from .entrants import Entrant
+from .sandbox import Forfeit, IsolatedBot
+from .schedule import derived_seed
+
+MAX_PLIES = 10_000
+"""A game that goes on longer is a bug of its engine, not of a bot."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """All a worker needs to play game `index`: plain data, picklable for any executor."""
+
+    index: int
+    game: str
+    module: str
+    """The module defining the game (imported first: it registers the game)."""
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[Entrant, ...]
+    seconds: float
+    memory_mb: int | None
+    tag: str
+
+
+def play_game(job: Job) -> dict[str, Any]:
+    """Play one game; returns its result as JSON (see `results.GameResult`)."""
+    importlib.import_module(job.module)
+    game = Game.by_name(job.game, **job.options)
+    start = {"first": 0} if "first" in inspect.signature(game.state_class.setup).parameters else {}
+    state = game.new_game(job.seed, **start)
+    seats = [seat_for(game, entrant, job, seat) for seat, entrant in enumerate(job.seats)]
+    forfeits: list[dict[str, Any]] = []
+    try:
+        for seat in seats:
+            seat.start(job.tag)
+        for number, seat in enumerate(seats):
+            try:
+                seat.ready()
+            except Forfeit as forfeit:
+                forfeits.append(forfeit_record(forfeit, number, job, state))
+        out = {forfeit["seat"] for forfeit in forfeits}
+        while not state.is_terminal() and len(seats) - len(out) > 1:
+            if state.ply >= MAX_PLIES:
+                raise RuntimeError(f"{job.game}: no end after {MAX_PLIES} plies")
+            number = state.current_player()
+            try:
+                action = seats[number].move(state)
+            except Forfeit as forfeit:
+                forfeits.append(forfeit_record(forfeit, number, job, state))
+                out.add(number)
+                seats[number].close()
+                seats[number] = StandIn(derived_seed(job.seed, number, "stand-in"))
+                continue
+            state.apply(action)
+    finally:
+        for seat in seats:
+            seat.close()
+    return {
+        "index": job.index,
+        "seats": [entrant.name for entrant in job.seats],
+        "fingerprints": [entrant.fingerprint for entrant in job.seats],
+        "record": state.to_json(),
+        "points": points(state, out),
+        "forfeits": forfeits,
+    }
+
+
+def points(state: State, out: set[int]) -> list[float]:
+    """Each seat's points: 1 for a win, 0 for a loss, ½ for a draw (from `returns`, which
+    run from -1 to +1); 0 for a forfeit; a game stopped with one seat left is its win."""
+    seats = range(state.game.players)
+    if not state.is_terminal():
+        return [0.0 if seat in out else 1.0 for seat in seats]
+    earned = [min(1.0, max(0.0, (result + 1) / 2)) for result in state.returns()]
+    return [0.0 if seat in out else earned[seat] for seat in seats]
+
+
+def forfeit_record(forfeit: Forfeit, seat: int, job: Job, state: State) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "entrant": job.seats[seat].name,
+        "kind": forfeit.kind,
+        "reason": forfeit.reason,
+        "detail": forfeit.detail,
+        "ply": state.ply,
+    }
+
+
+class Seat:
+    """A player in one game; `move` answers the state or raises Forfeit."""
+
+    def start(self, tag: str) -> None:
+        """Begin loading (isolated bots start their process here)."""
+
+    def ready(self) -> None:
+        """Wait until loaded."""
+
+    def move(self, state: State) -> Any:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """End whatever the seat runs."""
+
+
+class LevelSeat(Seat):
+    """One of the game's own levels, in this process, with the time budget."""
+
+    def __init__(self, bot: Bot[Any], seconds: float):
+        self.bot, self.seconds = bot, seconds
+
+    def move(self, state: State) -> Any:
+        try:
+            return self.bot(state, Deadline(self.seconds))
+        except Exception as error:
+            raise Forfeit("exception", f"raised {error!r}", traceback.format_exc()) from None
+
+
+class StandIn(LevelSeat):
+    """Plays a forfeited seat at random so that the other players' game goes on."""
+
+    def __init__(self, seed: int):
+        super().__init__(RandomBot(seed), 0.0)
+
+
+class IsolatedSeat(Seat):
+    """A student's bot in its own process; its answer is checked against the rules."""
+
+    def __init__(self, bot: IsolatedBot, seat: int):
+        self.bot, self.seat = bot, seat
+
+    def start(self, tag: str) -> None:
+        self.bot.start(tag)
+
+    def ready(self) -> None:
+        self.bot.wait_ready()
+
+    def move(self, state: State) -> Any:
+        answer = self.bot.ask(state.observation(self.seat))
+        try:
+            action = state.game.canonical(answer)
+        except RulesError as error:
+            raise Forfeit("malformed", f"answered {quote(answer)}: {error}") from None
+        refusal = state.refusal(action)
+        if refusal is not None:
+            raise Forfeit("illegal", f"answered {quote(answer)}, which is not legal: {refusal}")
+        return action
+
+    def close(self) -> None:
+        self.bot.close()
+
+
+def seat_for(game: Game, entrant: Entrant, job: Job, seat: int) -> Seat:
+    seed = derived_seed(job.seed, seat)
+    if entrant.level is not None:
+        bot = bots_of(type(game)).bot_for_level(entrant.level, seed=seed, seconds=job.seconds)
+        return LevelSeat(bot, job.seconds)
+    return IsolatedSeat(
+        IsolatedBot(entrant, seconds=job.seconds, memory_mb=job.memory_mb, seed=seed), seat
+    )

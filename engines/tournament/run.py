@@ -1,0 +1,323 @@
+"""Running a tournament: `Tournament` (schedule, live results, a generator of finished games,
+`cancel`) and `tournament()`, the one call that runs it to the end with a progress bar.
+
+Games run on any `concurrent.futures.Executor`: by default a local pool of
+`DEFAULT_WORKERS` processes made for the run and stopped after it; a Dask cluster through
+`distributed.Client(...).get_executor()`. A game depends only on its job (seed, seats,
+bots), so the results are the same whichever executor, and however many workers, play it.
+
+Stopping: `cancel()` (from any thread) or an interrupt (KeyboardInterrupt) ends the run
+within `POLL_SECONDS`: games not started are cancelled; the local pool's workers are
+terminated, and each kills its bots' process groups as it goes (`sandbox.prepare_worker`).
+An executor given by the caller is left running: its games under way finish (each within
+its time limits) and their bots end with them.
+
+Resuming: finished games come back from a previous `Results` (`resume`) or a journal, a
+JSON-lines file that `journal` names, appended as each game finishes and read first when
+it exists. A game is reused when the same game, options, seconds and memory limit gave it,
+in the same seats, with the same seed and the same bots (fingerprints).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import multiprocessing
+import os
+import secrets
+import threading
+from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import IO, Any
+
+from tqdm.auto import tqdm
+
+from ..core import Game, quote
+from .entrants import read_entrants
+from .play import Job, play_game
+from .results import FORMAT, VERSION, GameResult, Results
+from .sandbox import prepare_worker
+from .schedule import derived_seed, make_schedule
+
+DEFAULT_WORKERS = 2
+DEFAULT_MEMORY_MB = 1024
+"""Address space allowed to each isolated bot (RLIMIT_AS), in MB."""
+POLL_SECONDS = 0.1
+"""How often a running tournament looks at its cancel flag."""
+SAME_TOURNAMENT = ("game", "options", "seconds", "memory_mb")
+"""Settings that must match for finished games to be reused."""
+JOURNAL = f"{FORMAT}-journal"
+
+
+class Tournament:
+    """A tournament of `entrants` at `game`: see `tournament()` for the arguments.
+
+    `schedule` lists every game's seating; `results` fills as games finish (a `Results`,
+    complete or not); `run()` plays the games not yet finished and yields each as it
+    finishes (a `GameResult`; reused ones first); `cancel()` stops a run from another
+    thread. `tag` names this tournament's bot processes (`runner.py <tag>`) in a process
+    listing."""
+
+    def __init__(
+        self,
+        game: str,
+        entrants: Any,
+        *,
+        games_per_pair: int = 2,
+        seconds: float = 0.2,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        memory_mb: int | None = DEFAULT_MEMORY_MB,
+    ):
+        if not isinstance(game, str):
+            raise TypeError(f"game is a game's name (e.g. 'sortileges'), not {quote(game)}")
+        self.game = Game.by_name(game, **(options or {}))
+        if not (type(seconds) in (int, float) and 0 < seconds < math.inf):
+            raise ValueError(f"seconds is a positive number, not {quote(seconds)}")
+        if type(seed) is not int or seed < 0:
+            raise ValueError(f"seed is a whole number from 0, not {quote(seed)}")
+        if memory_mb is not None and (type(memory_mb) is not int or memory_mb < 64):
+            raise ValueError(
+                f"memory_mb is a whole number of MB from 64 (or None), not {quote(memory_mb)}"
+            )
+        self.entrants = read_entrants(type(self.game), entrants)
+        self.schedule = make_schedule(
+            [entrant.name for entrant in self.entrants], self.game.players, games_per_pair, seed
+        )
+        self.config: dict[str, Any] = {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seconds": seconds,
+            "seed": seed,
+            "games_per_pair": games_per_pair,
+            "memory_mb": memory_mb,
+        }
+        self.results = Results(
+            self.config, [entrant.describe() for entrant in self.entrants], self.schedule
+        )
+        self.tag = secrets.token_hex(6)
+        self._cancel = threading.Event()
+
+    def jobs(self) -> list[Job]:
+        """Every game of the schedule as a worker's job."""
+        by_name = {entrant.name: entrant for entrant in self.entrants}
+        return [
+            Job(
+                index=index,
+                game=self.game.name,
+                module=type(self.game).__module__,
+                options=dict(self.game.options),
+                seed=derived_seed(self.config["seed"], index),
+                seats=tuple(by_name[name] for name in seating),
+                seconds=self.config["seconds"],
+                memory_mb=self.config["memory_mb"],
+                tag=self.tag,
+            )
+            for index, seating in enumerate(self.schedule)
+        ]
+
+    def reuse(self, previous: Results | str | os.PathLike[str]) -> int:
+        """Take the finished games of `previous` (results, or the path of a results file
+        or a journal) that this tournament would play the same; returns how many."""
+        config, games = (
+            (previous.config, previous.finished())
+            if isinstance(previous, Results)
+            else read_saved(Path(previous))
+        )
+        different = [key for key in SAME_TOURNAMENT if config.get(key) != self.config[key]]
+        if different:
+            raise ValueError(
+                "those results are of another tournament: "
+                + ", ".join(
+                    f"{key} {config.get(key)!r}, not {self.config[key]!r}" for key in different
+                )
+            )
+        jobs = self.jobs()
+        reused = 0
+        for game in games:
+            job = jobs[game.index] if 0 <= game.index < len(jobs) else None
+            if (
+                job is not None
+                and game.seats == self.schedule[job.index]
+                and game.record.get("seed") == job.seed
+                and game.fingerprints == tuple(entrant.fingerprint for entrant in job.seats)
+            ):
+                self.results.add(game)
+                reused += 1
+        return reused
+
+    def run(
+        self,
+        executor: Executor | None = None,
+        *,
+        resume: Results | str | os.PathLike[str] | None = None,
+        journal: str | os.PathLike[str] | None = None,
+    ) -> Generator[GameResult, None, None]:
+        """Play the games not finished yet and yield each `GameResult` as it finishes (the
+        finished ones first). Stops early on `cancel()`; close the generator (or let a
+        `for` loop end) to stop it from the consuming thread."""
+        self._cancel.clear()
+        if resume is not None:
+            self.reuse(resume)
+        if journal is not None and Path(journal).exists():
+            self.reuse(journal)
+        yield from self.results.finished()
+        todo = [job for job in self.jobs() if job.index not in self.results.games]
+        if not todo:
+            return
+        own = executor is None
+        pool = local_pool() if executor is None else executor
+        futures: dict[Future[dict[str, Any]], int] = {}
+        with open_journal(journal, self.results) as log:
+            try:
+                futures = {pool.submit(play_game, job): job.index for job in todo}
+                while futures and not self._cancel.is_set():
+                    done, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                    for future in sorted(done, key=futures.__getitem__):
+                        game = GameResult.from_json(future.result())
+                        del futures[future]
+                        self.results.add(game)
+                        if log is not None:
+                            log.write(json.dumps({"game": game.to_json()}) + "\n")
+                            log.flush()
+                        yield game
+            finally:
+                for future in futures:
+                    future.cancel()
+                if own:
+                    stop_pool(pool, kill=bool(futures))
+
+    def cancel(self) -> None:
+        """Stop the run under way (from any thread): it ends within `POLL_SECONDS`, its
+        local pool and bots killed; `results` keeps the games finished so far."""
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Tournament {self.game.name}: {len(self.entrants)} entrants, "
+            f"{len(self.results.games)} of {len(self.schedule)} games>"
+        )
+
+
+def tournament(
+    game: str,
+    entrants: Any,
+    *,
+    games_per_pair: int = 2,
+    seconds: float = 0.2,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    executor: Executor | None = None,
+    progress: bool = True,
+    on_game: Callable[[GameResult, Results], Any] | None = None,
+    resume: Results | str | os.PathLike[str] | None = None,
+    journal: str | os.PathLike[str] | None = None,
+    memory_mb: int | None = DEFAULT_MEMORY_MB,
+) -> Results:
+    """Play a whole tournament and return its `Results`.
+
+    `game`: a registered game's name ("sortileges", "nains", "sorciere"); `options` its
+    options (Sorcière's `players`, 3 or 4, sets the size of the tables). `entrants`: name ->
+    bot, where a bot is a level ("bot:3"), a function of the observation, the path of a
+    student's .py file defining `choose(observation)`, or a folder of such files (one
+    entrant each, named after the file); a folder's path alone stands for that mapping.
+    Each pair plays `games_per_pair` games (two-player games: an even number, both seats
+    equally); every move has `seconds` (plus `sandbox.GRACE_SECONDS` for isolated bots),
+    and each isolated bot `memory_mb` MB. `seed` fixes every game. `executor`: where games
+    run (None: a local pool of `DEFAULT_WORKERS` processes). `progress`: a tqdm bar.
+    `on_game(game, results)` is called as each game finishes. `resume` (results, or the path
+    of a results file or journal) and `journal` (a JSON-lines file appended as games finish,
+    read first when it exists) reuse finished games."""
+    run = Tournament(
+        game,
+        entrants,
+        games_per_pair=games_per_pair,
+        seconds=seconds,
+        seed=seed,
+        options=options,
+        memory_mb=memory_mb,
+    )
+    bar = tqdm(total=len(run.schedule), unit="game", desc=run.game.name, disable=not progress)
+    with bar, contextlib.closing(run.run(executor, resume=resume, journal=journal)) as games:
+        for finished in games:
+            bar.update()
+            if finished.forfeits:
+                bar.set_postfix(forfeits=len(run.results.forfeits()))
+            if on_game is not None:
+                on_game(finished, run.results)
+    return run.results
+
+
+def local_pool(workers: int = DEFAULT_WORKERS) -> ProcessPoolExecutor:
+    """A pool of fresh processes (spawned: no copy of the caller's threads or state) whose
+    workers leave the teacher's interrupt to the caller and take their bots down when
+    terminated."""
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=prepare_worker
+    )
+
+
+def stop_pool(pool: Executor, kill: bool) -> None:
+    """Shut the local pool down; with `kill`, terminate its workers first (SIGTERM: each
+    kills its bots), then SIGKILL any that lingers. Python before 3.14 has no public way to
+    reach a pool's processes: `_processes` is read, and only for the pool made here."""
+    processes = list((getattr(pool, "_processes", None) or {}).values()) if kill else []
+    pool.shutdown(wait=not kill, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=2.0)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    if kill:
+        pool.shutdown(wait=True)
+
+
+def read_saved(path: Path) -> tuple[dict[str, Any], list[GameResult]]:
+    """The settings and finished games of a results file (`Results.to_json`) or journal."""
+    text = path.read_text(encoding="utf-8")
+    first = text.partition("\n")[0]
+    try:
+        header = json.loads(first)
+    except ValueError:
+        header = None
+    if isinstance(header, dict) and header.get("format") == JOURNAL:
+        games = []
+        for line in text.splitlines()[1:]:
+            with contextlib.suppress(ValueError, KeyError, TypeError):  # a line cut by a kill:
+                games.append(GameResult.from_json(json.loads(line)["game"]))  # played again
+        return header["config"], games
+    results = Results.from_json(json.loads(text))
+    return results.config, results.finished()
+
+
+@contextlib.contextmanager
+def open_journal(
+    journal: str | os.PathLike[str] | None, results: Results
+) -> Iterator[IO[str] | None]:
+    """The journal open for appending, its header written if it is new."""
+    if journal is None:
+        yield None
+        return
+    path = Path(journal)
+    size = path.stat().st_size if path.exists() else 0
+    with path.open("a", encoding="utf-8") as log:
+        if size and not path.read_bytes().endswith(b"\n"):  # a line cut by a kill ends here
+            log.write("\n")
+        if not size:
+            header = {
+                "format": JOURNAL,
+                "version": VERSION,
+                "config": results.config,
+                "entrants": results.entrants,
+            }
+            log.write(json.dumps(header) + "\n")
+            log.flush()
+        yield log

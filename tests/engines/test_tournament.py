@@ -1,0 +1,369 @@
+"""Class tournaments, played: isolation and forfeits, no orphan process, the same results on
+every executor, replayable records, resuming.
+
+Small on purpose (a 4×4 Sortilèges board, tenths of a second per move, a few entrants): the
+machine running them is shared. docs/tournament.md describes what is tested here.
+"""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import psutil
+import pytest
+
+from ludotheque.engines.core import Game, State
+from ludotheque.engines.tournament import Results, Tournament, tournament
+from ludotheque.engines.tournament.entrants import read_entrants
+from ludotheque.engines.tournament.play import Job, play_game
+from ludotheque.engines.tournament.run import local_pool
+from ludotheque.engines.tournament.schedule import derived_seed
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "notebooks" / "bots"
+SMALL = {"files": 4, "ranks": 4}
+"""A 4×4 Sortilèges board: games of about nine plies."""
+SECONDS = 0.1
+TEST_PID = os.getpid()
+SINGLE = "test-single-game"
+"""The tag of the games played one by one here."""
+
+BAD_BOTS = {
+    # kind: (source of choose's body, words the reason says)
+    "timeout": ("while True:\n    pass", r"no answer within 0\.20 s"),
+    "crash": ("import os\nos._exit(3)", r"exit code 3"),
+    "exception": ("return observation['witch']", r"raised KeyError: 'witch'"),
+    "illegal": ("return 'a1-a2/a3'", r"'a1-a2/a3', which is not legal"),
+    "malformed": ("return 42", r"answered 42, not an action text"),
+    "stdout": ("print('je joue')\nreturn observation['legal'][0]", r"printed on stdout"),
+    "memory": ("hog = bytearray(8 * 1024**3)\nreturn 'x'", r"more than 1024 MB"),
+}
+
+
+def bot_source(body: str) -> str:
+    return "def choose(observation):\n" + textwrap.indent(body, "    ") + "\n"
+
+
+@pytest.fixture(scope="module")
+def bots(tmp_path_factory):
+    """A bot file per failure kind, two that cannot load, and one that plays."""
+    root = tmp_path_factory.mktemp("bots")
+    for kind, (body, _) in BAD_BOTS.items():
+        (root / f"{kind}.py").write_text(bot_source(body))
+    (root / "load.py").write_text("def choose(observation)\n    return 1\n")
+    (root / "nochoose.py").write_text("def play(observation):\n    return 1\n")
+    (root / "first.py").write_text(bot_source("return observation['legal'][0]"))
+    return root
+
+
+@pytest.fixture(scope="module")
+def pool():
+    executor = local_pool()
+    yield executor
+    executor.shutdown()
+
+
+def bot_processes(tag: str) -> list[psutil.Process]:
+    """Live bot processes of the tournament tagged `tag`, wherever they are in the tree."""
+    found = []
+    for process in psutil.process_iter(["cmdline", "status"]):
+        cmdline = process.info["cmdline"] or []
+        if tag in cmdline and process.info["status"] != psutil.STATUS_ZOMBIE:
+            found.append(process)
+    return found
+
+
+def no_bot_left(tag: str, wait: float = 3.0) -> bool:
+    end = time.monotonic() + wait
+    while bot_processes(tag):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def single_game(bots: dict) -> dict:
+    """One game on the small board of the entrants `bots` (name -> bot, seat 0 first: it
+    moves first), played in this process as a worker would."""
+    game = Game.by_name("sortileges", **SMALL)
+    job = Job(
+        index=0,
+        game="sortileges",
+        module=type(game).__module__,
+        options=game.options,
+        seed=derived_seed(0, 0),
+        seats=tuple(read_entrants(type(game), bots)),
+        seconds=SECONDS,
+        memory_mb=1024,
+        tag=SINGLE,
+    )
+    return play_game(job)
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_BOTS))
+def test_each_failure_is_a_forfeit_with_its_reason(bots, kind):
+    result = single_game({"student": bots / f"{kind}.py", "level": "bot:1"})
+    (forfeit,) = result["forfeits"]
+    assert (forfeit["seat"], forfeit["entrant"], forfeit["kind"], forfeit["ply"]) == (
+        0,
+        "student",
+        kind,
+        0,
+    )
+    assert re.search(BAD_BOTS[kind][1], forfeit["reason"]), forfeit["reason"]
+    assert result["points"] == [0.0, 1.0]
+    assert no_bot_left(SINGLE, wait=0)
+
+
+def test_the_students_traceback_is_kept(bots):
+    (forfeit,) = single_game({"student": bots / "exception.py", "level": "bot:1"})["forfeits"]
+    assert "Traceback" in forfeit["detail"] and "exception.py" in forfeit["detail"]
+    assert "observation['witch']" in forfeit["detail"]  # the bot's own line, shown
+    assert "runner.py" not in forfeit["detail"]  # nothing of the referee's
+
+
+def test_what_a_bot_printed_is_kept(bots):
+    (forfeit,) = single_game({"student": bots / "stdout.py", "level": "bot:1"})["forfeits"]
+    assert "je joue" in forfeit["detail"]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("load", "SyntaxError"), ("nochoose", "no function choose")]
+)
+def test_a_bot_that_cannot_load_forfeits_before_the_first_move(bots, name, words):
+    result = single_game({"level": "bot:1", "student": bots / f"{name}.py"})
+    (forfeit,) = result["forfeits"]
+    assert forfeit["kind"] == "load" and words in forfeit["reason"]
+    assert result["record"]["actions"] == [] and result["points"] == [1.0, 0.0]
+
+
+def isolated(observation):
+    """A function bot that checks where it runs: not in the test's process, with none of
+    the referee's modules, and with an observation that holds no seed."""
+    alone = os.getpid() != TEST_PID and "ludotheque.engines.core" not in sys.modules
+    return observation["legal"][0] if alone and "seed" not in observation else "refuse"
+
+
+def test_a_function_runs_in_a_process_of_its_own_and_sees_only_its_observation():
+    result = single_game({"isolated": isolated, "raises": lambda observation: 1 / 0})
+    (forfeit,) = result["forfeits"]
+    assert forfeit["entrant"] == "raises" and "ZeroDivisionError" in forfeit["reason"]
+    assert result["points"] == [1.0, 0.0]
+
+
+def test_a_tournament_records_each_forfeit_and_leaves_no_process(bots, pool):
+    run = Tournament(
+        "sortileges",
+        {"hang": bots / "timeout.py", "crash": bots / "crash.py", "first": bots / "first.py"},
+        seconds=SECONDS,
+        options=SMALL,
+    )
+    games = list(run.run(pool))
+    results = run.results
+    assert results.complete and len(games) == 6
+    kinds = {(forfeit["entrant"], forfeit["kind"]) for forfeit in results.forfeits()}
+    assert kinds == {("hang", "timeout"), ("crash", "crash")}
+    standings = {row["entrant"]: row for row in results.standings()}
+    assert standings["first"]["forfeits"] == 0 and standings["first"]["points"] == 4
+    assert {forfeit["game"] for forfeit in results.forfeits()} <= set(range(6))
+    assert no_bot_left(run.tag, wait=0)
+
+
+ENTRANTS = {
+    "hasard": EXAMPLES / "hasard.py",
+    "bloqueur": EXAMPLES / "bloqueur.py",
+    "level 2": "bot:2",
+    "function": isolated,
+}
+"""Bots whose moves do not depend on the clock: their games are the same on any machine."""
+
+
+@pytest.fixture(scope="module")
+def reference(pool):
+    """The example tournament, played on the shared local pool (2 workers)."""
+    return tournament("sortileges", ENTRANTS, seconds=0.5, seed=4, executor=pool, progress=False)
+
+
+def test_the_same_results_on_one_worker_and_on_the_default_pool(reference):
+    before = {child.pid for child in psutil.Process().children(recursive=True)}
+    default = tournament("sortileges", ENTRANTS, seconds=0.5, seed=4, progress=False)
+    with ProcessPoolExecutor(1) as one:
+        single = tournament(
+            "sortileges", ENTRANTS, seconds=0.5, seed=4, executor=one, progress=False
+        )
+    assert default.to_json() == reference.to_json() == single.to_json()
+    assert reference.complete and not reference.forfeits()
+    after = {child.pid for child in psutil.Process().children(recursive=True)}
+    assert after <= before  # the default pool's workers are gone
+
+
+def test_the_same_results_on_a_dask_cluster(reference):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        results = tournament(
+            "sortileges",
+            ENTRANTS,
+            seconds=0.5,
+            seed=4,
+            executor=client.get_executor(),
+            progress=False,
+        )
+    assert results.to_json() == reference.to_json()
+
+
+def test_another_seed_plays_other_games(reference, pool):
+    other = tournament("sortileges", ENTRANTS, seconds=0.5, seed=5, executor=pool, progress=False)
+    assert other.to_json()["games"] != reference.to_json()["games"]
+
+
+def test_every_record_replays_with_the_engine(reference):
+    for game in reference.finished():
+        state = State.from_json(json.loads(json.dumps(game.record)))
+        assert state.is_terminal() and state.ply == game.plies
+        assert [(r + 1) / 2 for r in state.returns()] == list(game.points)
+        assert game.state().history == state.history
+        assert state.seed == derived_seed(4, game.index)
+        if "first" in game.record["start"]:
+            assert game.record["start"]["first"] == 0  # seat 0 moves first
+
+
+def test_sorciere_tables_of_three_and_four(pool):
+    entrants = {"careful": "bot:2", "greedy": "bot:3", "expected": "bot:4", "random": "bot:1"}
+    entrants["first pull"] = lambda observation: observation["legal"][0]
+    for players in (3, 4):
+        results = tournament(
+            "sorciere",
+            entrants,
+            options={"players": players},
+            seconds=0.5,
+            executor=pool,
+            progress=False,
+        )
+        assert results.complete and not results.forfeits()
+        assert all(len(seating) == players for seating in results.schedule)
+        for game in results.finished():
+            assert sorted(game.points) == [0.0] * (players - 1) + [1.0]
+            assert game.state().is_terminal()
+        assert sum(row["points"] for row in results.standings()) == len(results.schedule)
+
+
+def test_a_forfeit_at_a_table_of_three_lets_the_others_play_on(bots, pool):
+    entrants = {"crash": bots / "crash.py", "careful": "bot:2", "greedy": "bot:3"}
+    results = tournament("sorciere", entrants, seconds=SECONDS, executor=pool, progress=False)
+    for game in results.finished():
+        crashed = game.seats.index("crash")
+        assert [forfeit["seat"] for forfeit in game.forfeits] == [crashed]
+        assert game.state().is_terminal()  # played to the end, the crashed seat at random
+        assert game.points[crashed] == 0 and max(game.ranks) == game.ranks[crashed]
+
+
+def test_an_interrupted_tournament_resumes_with_its_finished_games(reference, pool, tmp_path):
+    journal = tmp_path / "journal.jsonl"
+    first = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
+    games = first.run(pool, journal=journal)
+    for _ in range(3):
+        next(games)
+    games.close()  # the teacher stopped it
+    assert not first.results.complete
+    finished = set(first.results.games)
+    assert len(journal.read_text().splitlines()) == 1 + len(finished)
+
+    again = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
+    played = []
+    for game in again.run(pool, journal=journal):
+        played.append(game.index)
+    assert played[: len(finished)] == sorted(finished)  # reused first, then the others
+    assert again.results.to_json() == reference.to_json()
+
+    from_results = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
+    from_results.reuse(Results.from_json(reference.to_json()))
+    assert from_results.results.complete and list(from_results.run(pool)) == reference.finished()
+
+
+def test_a_changed_bot_plays_its_games_again(bots, pool, tmp_path):
+    student = tmp_path / "student.py"
+    student.write_text(bot_source("return observation['legal'][0]"))
+    entrants = {"student": student, "level": "bot:1", "other": bots / "first.py"}
+    before = tournament(
+        "sortileges", entrants, seconds=SECONDS, options=SMALL, executor=pool, progress=False
+    )
+    student.write_text(bot_source("return observation['legal'][-1]"))
+    changed = Tournament("sortileges", entrants, seconds=SECONDS, options=SMALL)
+    assert changed.reuse(before) == 2  # only level 1 against other
+    with pytest.raises(ValueError, match="seconds 0.1, not 0.2"):
+        Tournament("sortileges", entrants, seconds=0.2, options=SMALL).reuse(before)
+
+
+def test_cancel_stops_the_run_and_kills_the_bots(bots):
+    run = Tournament(
+        "sortileges",
+        {"hang": bots / "timeout.py", "also": bots / "timeout.py", "x": "bot:1"},
+        seconds=30,
+    )
+    before = {child.pid for child in psutil.Process().children(recursive=True)}
+    thread = threading.Thread(target=lambda: list(run.run()))
+    thread.start()
+    end = time.monotonic() + 30
+    while not bot_processes(run.tag) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert bot_processes(run.tag), "no bot started"
+    started = time.monotonic()
+    run.cancel()
+    thread.join(timeout=10)
+    assert not thread.is_alive() and time.monotonic() - started < 5
+    assert no_bot_left(run.tag)
+    assert not run.results.complete
+    after = {child.pid for child in psutil.Process().children(recursive=True)}
+    assert after <= before
+
+
+INTERRUPTED = """
+import sys
+from ludotheque.engines.tournament import Tournament
+run = Tournament("sortileges", {"hang": sys.argv[1], "x": "bot:1", "y": "bot:2"}, seconds=30)
+print(run.tag, flush=True)
+for game in run.run():
+    pass
+"""
+
+
+def test_an_interrupt_leaves_no_process_behind(bots):
+    """Jupyter's interrupt: SIGINT to the kernel's process only (not its group)."""
+    script = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, str(bots / "timeout.py")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        tag = script.stdout.readline().strip()
+        end = time.monotonic() + 60
+        while not bot_processes(tag) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert bot_processes(tag), "no bot started"
+        workers = [child.pid for child in psutil.Process(script.pid).children()]
+        script.send_signal(signal.SIGINT)
+        assert script.wait(timeout=20) != 0
+        assert "KeyboardInterrupt" in script.stderr.read()
+        assert no_bot_left(tag)
+        assert not [
+            pid
+            for pid in workers
+            if psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        ]
+    finally:
+        script.kill()
+        script.wait()
