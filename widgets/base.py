@@ -384,6 +384,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
             self.game, self._state = state.game, state
             self._seen, self._revealed, self._last_viewer = set(), None, None
             self._exposed, self._had_human = False, False
+            self._review_ply = None  # the last replay's: turning omniscient off publishes
             self._replay_names = None if names is None else [printable(n, QUOTE) for n in names]
             with self._output():
                 self.options, self.replaying, self.omniscient = state.game.options, True, False

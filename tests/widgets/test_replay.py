@@ -84,3 +84,17 @@ def test_a_replay_of_a_game_with_secrets_shows_hands_only_when_asked():
     assert widget.review["observation"] == game.replayed(2).observation(OMNISCIENT)
     assert "hands" in widget.observation
     widget.close()
+
+
+def test_a_second_replay_after_every_hand_was_shown_opens_at_its_start():
+    long, short = played("nains", 7), played("nains", 8)
+    record = short.to_json()
+    record["actions"] = record["actions"][:1]  # a game cut short by a forfeit
+    widget = Nains(["human", "bot:1"], bot_delay=0)
+    widget.replay(long.to_json())
+    send(widget, {"type": "review", "ply": long.ply})
+    send(widget, {"type": "omniscient", "value": True})
+    widget.replay(record)
+    assert widget.review["ply"] == 0 and not widget.omniscient
+    assert "hands" not in widget.review["observation"]
+    widget.close()
