@@ -10,7 +10,7 @@ import { KIT_CSS } from "./kit/style.js";
 import { createToasts } from "./kit/toast.js";
 import { inLang } from "./kit/view.js";
 import { createCrosstable, createGames, createStandings } from "./tournament/panels.js";
-import { STRINGS } from "./tournament/strings.js";
+import { TOURNAMENT_STRINGS } from "./tournament/strings.js";
 import { TOURNAMENT_CSS } from "./tournament/style.js";
 
 const TRAITS = ["info", "status", "progress", "standings", "crosstable", "games", "selected", "notice", "lang"];
@@ -35,7 +35,7 @@ function panel(title, content) {
 }
 
 function render({ model, el }) {
-  const t = translator(KIT_STRINGS, STRINGS);
+  const t = translator(KIT_STRINGS, TOURNAMENT_STRINGS);
   const send = (intent) => model.send(intent);
   const ctx = { t, send };
   ensureStyle(el, "kit", KIT_CSS);

@@ -1,7 +1,7 @@
 // The tournament's interface text (keys as in kit/i18n.js). Kit keys reused: button.close,
 // lang.label, notice.malformed, notice.internal, notice.unknown.
 
-export const STRINGS = {
+export const TOURNAMENT_STRINGS = {
   fr: {
     "tournament.title": "Tournoi : {game}",
     "tournament.summary": "{entrants} participants, {pairs} parties par paire, {seconds} s par coup.",
