@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -100,6 +101,9 @@ class Results:
         self.entrants = [dict(entrant) for entrant in entrants]
         self.schedule = [tuple(seating) for seating in schedule]
         self.games: dict[int, GameResult] = {}
+        self._lock = threading.Lock()
+        """`add` and `standings` may run in different threads (a run, a live view)."""
+        self._standings: list[dict[str, Any]] | None = None
         for game in games:
             self.add(game)
 
@@ -114,12 +118,13 @@ class Results:
     def add(self, game: GameResult) -> None:
         if not 0 <= game.index < len(self.schedule) or game.seats != self.schedule[game.index]:
             raise ValueError(f"game {game.index} is not in this tournament's schedule")
-        self.games[game.index] = game
-        self._standings: list[dict[str, Any]] | None = None
+        with self._lock:
+            self.games[game.index] = game
+            self._standings = None
 
     def finished(self) -> list[GameResult]:
         """The finished games, by index."""
-        return [self.games[index] for index in sorted(self.games)]
+        return [game for _, game in sorted(self.games.copy().items())]
 
     # -- what the games say ------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
@@ -127,21 +132,22 @@ class Results:
         `games`, `points` (1 a win, ½ a draw, 0 a loss or forfeit), `points_low` and
         `points_high` (its 95 % Wilson interval), `score` (points per game), `forfeits`,
         `rating` (openskill's mu) with `low` and `high` (mu ∓ 1.96 sigma)."""
-        if getattr(self, "_standings", None) is None:
-            self._standings = self._compute_standings()
-        return [dict(row) for row in self._standings or []]
+        with self._lock:
+            if self._standings is None:
+                self._standings = self._compute_standings(self.finished())
+            return [dict(row) for row in self._standings]
 
-    def _compute_standings(self) -> list[dict[str, Any]]:
+    def _compute_standings(self, finished: list[GameResult]) -> list[dict[str, Any]]:
         games = dict.fromkeys(self.names, 0)
         points = dict.fromkeys(self.names, 0.0)
         forfeits = dict.fromkeys(self.names, 0)
-        for game in self.finished():
+        for game in finished:
             for seat, name in enumerate(game.seats):
                 games[name] += 1
                 points[name] += game.points[seat]
             for forfeit in game.forfeits:
                 forfeits[forfeit["entrant"]] += 1
-        ratings = self.ratings()
+        ratings = self.ratings(finished)
         rows: list[dict[str, Any]] = []
         for name in self.names:
             low, high = points_interval(points[name], games[name])
@@ -163,14 +169,15 @@ class Results:
         rows.sort(key=lambda row: (-row["score"], -row["rating"], row["entrant"]))
         return rows
 
-    def ratings(self) -> dict[str, tuple[float, float]]:
-        """Entrant -> (mu, sigma) after every finished game, in the order of their index
-        (openskill's Plackett-Luce model: each game's ranks, ties shared)."""
+    def ratings(self, finished: list[GameResult] | None = None) -> dict[str, tuple[float, float]]:
+        """Entrant -> (mu, sigma) after the `finished` games (default: all those finished),
+        in the order of their index (openskill's Plackett-Luce model: each game's ranks,
+        ties shared)."""
         from openskill.models import PlackettLuce
 
         model = PlackettLuce()
         ratings = {name: model.rating(name=name) for name in self.names}
-        for game in self.finished():
+        for game in self.finished() if finished is None else finished:
             teams = model.rate([[ratings[name]] for name in game.seats], ranks=list(game.ranks))
             for name, (rating,) in zip(game.seats, teams, strict=True):
                 ratings[name] = rating

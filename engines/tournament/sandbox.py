@@ -2,7 +2,8 @@
 the observations sent to it, answers within a time limit, and is killed with everything it
 started when its game ends (or its worker is stopped).
 
-Each bot runs `runner.py` in a new session (its own process group, so that a kill reaches
+Each bot runs `runner.py` (`python -S`: no `site`, a faster start; the parent's import
+path is handed over instead) in a new session (its own process group, so that a kill reaches
 what it spawned), with a clean environment (no variable of the teacher's but PATH, HOME,
 LANG and TMPDIR; a fixed hash seed so that sets iterate the same way in every run), its
 memory capped by RLIMIT_AS and its stdout watched. What this does not stop is written in
@@ -63,6 +64,8 @@ class IsolatedBot:
         self.memory_mb = memory_mb
         self.seed = seed
         self.process: subprocess.Popen[bytes] | None = None
+        self.pipes: list[int] = []
+        """The parent's ends of the two pipes, while open."""
         self.buffer = b""
         self.stderr = b""
         self.watched: list[int] = []
@@ -72,21 +75,23 @@ class IsolatedBot:
         """Start the process and send it the bot (it loads while the other seats start)."""
         requests_read, self.requests = os.pipe()
         self.answers, answers_write = os.pipe()
+        self.pipes = [self.requests, self.answers]
+        pipe_ends = (requests_read, answers_write)  # the child's: read requests, write answers
         env = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
         env.update({name: "1" for name in ONE_THREAD}, PYTHONHASHSEED="0")
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-u", str(RUNNER), tag, str(requests_read), str(answers_write)],
+                [sys.executable, "-S", "-u", str(RUNNER), tag, *map(str, pipe_ends)],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                pass_fds=(requests_read, answers_write),
+                pass_fds=pipe_ends,
                 env=env,
                 start_new_session=True,
             )
         finally:
-            os.close(requests_read)
-            os.close(answers_write)
+            for fd in pipe_ends:
+                os.close(fd)
         LIVE.add(self.process.pid)
         assert self.process.stdout and self.process.stderr
         self.out, self.err = self.process.stdout.fileno(), self.process.stderr.fileno()
@@ -227,18 +232,18 @@ class IsolatedBot:
         )
 
     def close(self) -> None:
-        """Kill the bot's process group and reap it; safe to call twice."""
-        if self.process is None:
-            return
-        kill_group(self.process.pid)
-        self.process.wait()
-        LIVE.discard(self.process.pid)
-        for fd in (self.requests, self.answers):
+        """Kill the bot's process group, reap it and close the pipes; safe to call twice."""
+        if self.process is not None:
+            kill_group(self.process.pid)
+            self.process.wait()
+            LIVE.discard(self.process.pid)
+            for stream in (self.process.stdout, self.process.stderr):
+                if stream:
+                    stream.close()
+            self.process = None
+        for fd in self.pipes:
             os.close(fd)
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream:
-                stream.close()
-        self.process = None
+        self.pipes = []
 
 
 def kill_group(pid: int) -> None:
