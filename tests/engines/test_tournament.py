@@ -15,6 +15,7 @@ import textwrap
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 import psutil
@@ -193,6 +194,7 @@ def reference(pool):
 
 
 def test_the_same_results_on_one_worker_and_on_the_default_pool(reference):
+    resource_tracker.ensure_running()  # multiprocessing's own helper: started once, kept
     before = {child.pid for child in psutil.Process().children(recursive=True)}
     default = tournament("sortileges", ENTRANTS, seconds=0.5, seed=4, progress=False)
     with ProcessPoolExecutor(1) as one:
@@ -308,6 +310,7 @@ def test_a_changed_bot_plays_its_games_again(bots, pool, tmp_path):
 
 
 def test_cancel_stops_the_run_and_kills_the_bots(bots):
+    resource_tracker.ensure_running()  # multiprocessing's own helper: started once, kept
     run = Tournament(
         "sortileges",
         {"hang": bots / "timeout.py", "also": bots / "timeout.py", "x": "bot:1"},
