@@ -87,6 +87,15 @@ describe("kit/keys.js", () => {
     expect(focused()).toBe(document.body);
     keeper.after(() => board.querySelector("button"));
     expect(focused()).toBe(board.querySelector("button"));
+    // nothing to take the focus now (a bot's turn): the board holds it, out of the Tab order
+    keeper.before();
+    board.innerHTML = "";
+    keeper.after(() => null);
+    expect([focused(), board.getAttribute("tabindex")]).toEqual([board, "-1"]);
+    keeper.before();
+    redraw();
+    keeper.after(() => board.querySelector("button"));
+    expect(focused()).toBe(board.querySelector("button"));
     outside.focus();
     keeper.before();
     redraw();
@@ -267,11 +276,24 @@ describe("Tir de tuyau with the keyboard", () => {
   });
 
   it("gives the focus back to the hand when the turn comes back after a move", () => {
-    const { $$, model } = render();
+    const { $, $$, model } = render();
     hand($$)[0].focus();
     hand($$)[0].click(); // +R: one use, sent
-    expect(focused()).toBe(document.body); // the hand waits, disabled
+    expect(focused()).toBe($(".nn")); // the hand waits, disabled: the board holds the focus
     model.set("observation", structuredClone(nainsFixtures.play_other)); // the bot's turn
+    model.set("observation", { ...structuredClone(nainsFixtures.play), ply: nainsFixtures.play.ply + 2 });
+    expect(focused()).toBe(hand($$)[0]);
+  });
+
+  it("hands the focus to Next at a round's end that waits, and back to the table after it", () => {
+    const { $, $$, model } = render();
+    hand($$)[0].focus();
+    hand($$)[0].click(); // the move that ends the round, say; the bot is to start the next
+    model.set("waiting", true);
+    expect(focused()).toBe($(".ludo-continue"));
+    focused().click(); // Enter on a button
+    expect(model.sent.at(-1)).toEqual({ type: "continue" });
+    model.set("waiting", false);
     model.set("observation", { ...structuredClone(nainsFixtures.play), ply: nainsFixtures.play.ply + 2 });
     expect(focused()).toBe(hand($$)[0]);
   });

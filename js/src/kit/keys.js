@@ -45,9 +45,10 @@ export function moveOnGrid(key, [x, y], [columns, rows]) {
   return [clamp(x + step[0], columns), clamp(y + step[1], rows)];
 }
 
-/** The element can take the focus: in the page, enabled, no hidden ancestor. */
+/** The element can take the focus: enabled, no hidden ancestor (a board drawn before the
+ * widget is in the page has its Tab stops too). */
 function usable(el) {
-  if (!el?.isConnected || el.disabled) return false;
+  if (!el || el.disabled) return false;
   for (let node = el; node; node = node.parentElement) if (node.hidden) return false;
   return true;
 }
@@ -101,13 +102,15 @@ export function createRoving(container, selector) {
 /**
  * Keep the keyboard in the widget when a redraw takes away the focused element (a card played,
  * a button that hides): call `before()` ahead of the board's redraw and `after(target)` once it
- * is done; when the focus was in the widget (`root`'s `.ludo`) and is lost, `target()` (an
- * element, or null: try again at the next redraw) gets it back. A person who moved the focus
- * out of the widget is left there.
+ * is done; when the focus was in the widget (`root`'s `.ludo`) and is lost, `target()` gets it
+ * back. While `target()` has nothing (the hand waits for a bot), `root` holds the focus, out of
+ * the Tab order and with no ring, so that the widget keeps it ("Next" at a round's end takes it
+ * from there). A person who moved the focus out of the widget is left there.
  */
 export function createFocusKeeper(root) {
   let held = false;
   const scope = () => root.closest(".ludo") ?? root;
+  root.classList.add("ludo-park");
   return {
     before() {
       const active = root.ownerDocument.activeElement;
@@ -116,9 +119,10 @@ export function createFocusKeeper(root) {
     },
     after(target) {
       const active = root.ownerDocument.activeElement;
-      if (!held || (scope().contains(active) && usable(active))) return;
-      const element = target();
-      if (element) element.focus({ preventScroll: true });
+      if (!held || (active !== root && scope().contains(active) && usable(active))) return;
+      const element = target() ?? (active === root ? null : root);
+      if (element === root) root.setAttribute("tabindex", "-1");
+      element?.focus({ preventScroll: true });
     },
   };
 }

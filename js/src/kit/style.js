@@ -86,6 +86,7 @@ export const KIT_CSS = `
 }
 .ludo-board:focus { outline: none; } /* a click: no ring; the keyboard: the ring above */
 .ludo-board:focus-visible { outline: 3px solid var(--ludo-accent); outline-offset: 2px; }
+.ludo .ludo-park:focus { outline: none; } /* a board holding the focus while it waits (kit/keys.js) */
 
 .ludo-keys { font-size: 0.92em; color: var(--ludo-fg-dim); }
 .ludo-keys-summary { cursor: pointer; width: fit-content; padding: 2px 6px; border-radius: 6px; font-weight: 600; }

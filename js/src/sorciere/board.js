@@ -390,6 +390,7 @@ export function createBoard({ t, send }) {
     svg.dataset.phase = pending.canAct() ? phase() : "wait";
     svg.dataset.cards = present.length;
     svg.dataset.risk = String(riskOn());
+    svg.dataset.cursor = String(cursor); // the keyboard's place (a hook for browser tests)
     svg.classList.toggle("sv-collapsed", Boolean(obs.collapse));
     svg.setAttribute("aria-label", t(view.lang, "board.label"));
     drawPiles(obs);

@@ -288,10 +288,11 @@ export function createBoard({ t, send }) {
 
     svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
     svg.setAttribute("aria-label", t(view.lang, "board.label"));
-    // Hooks for browser tests: the ply drawn and what a click would do now.
+    // Hooks for browser tests: the ply drawn, what a click would do now, the keyboard's cursor.
     svg.dataset.ply = obs.ply;
     svg.dataset.phase = pending.canAct() ? targetClass : "wait";
     svg.dataset.analysis = analysis ? "shown" : "hidden";
+    svg.dataset.cursor = cursor ?? "";
     svg.replaceChildren(
       s("rect", { class: "sp-frame", x: EDGE - 3, y: PAD - 3, width: obs.files * CELL + 6, height: obs.ranks * CELL + 6, rx: 8 }),
       s("g", { class: "sp-squares" }, layers.squares),
