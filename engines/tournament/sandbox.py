@@ -70,6 +70,7 @@ class IsolatedBot:
         self.stderr = b""
         self.watched: list[int] = []
         """The bot's stdout and stderr while they are open."""
+        self.start_failure: Forfeit | None = None
 
     def start(self, tag: str) -> None:
         """Start the process and send it the bot (it loads while the other seats start)."""
@@ -98,27 +99,32 @@ class IsolatedBot:
         self.watched = [self.out, self.err]
         for fd in (self.requests, self.answers, self.out, self.err):
             os.set_blocking(fd, False)
-        entrant = self.entrant
         self.load_deadline = time.monotonic() + LOAD_SECONDS
-        self.send(
-            {
-                "parent": os.getpid(),
-                "path": sys.path,
-                "folder": entrant.folder,
-                "filename": entrant.origin,
-                "source": entrant.source,
-                "pickle": None
-                if entrant.function is None
-                else base64.b64encode(entrant.function).decode(),
-                "memory": None if self.memory_mb is None else self.memory_mb << 20,
-                "seed": self.seed,
-            },
-            self.load_deadline,
-            "loading",
-        )
+        try:
+            self.send(self.first_message(), self.load_deadline, "loading")
+        except Forfeit as forfeit:  # it died at once: told by `wait_ready`, in seat order
+            self.start_failure = forfeit
+
+    def first_message(self) -> dict[str, Any]:
+        """The bot and how to run it: the runner's first request."""
+        entrant = self.entrant
+        return {
+            "parent": os.getpid(),
+            "path": sys.path,
+            "folder": entrant.folder,
+            "filename": entrant.origin,
+            "source": entrant.source,
+            "pickle": None
+            if entrant.function is None
+            else base64.b64encode(entrant.function).decode(),
+            "memory": None if self.memory_mb is None else self.memory_mb << 20,
+            "seed": self.seed,
+        }
 
     def wait_ready(self) -> None:
         """Wait until the bot is loaded; Forfeit if it fails, prints or takes too long."""
+        if self.start_failure is not None:
+            raise self.start_failure
         message = self.receive(self.load_deadline, "loading")
         if not message.get("ready"):
             raise self.failure(message, "loading")

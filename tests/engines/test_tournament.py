@@ -22,7 +22,7 @@ import psutil
 import pytest
 
 from ludotheque.engines.core import Game, State
-from ludotheque.engines.tournament import Results, Tournament, tournament
+from ludotheque.engines.tournament import Results, Tournament, sandbox, tournament
 from ludotheque.engines.tournament.entrants import read_entrants
 from ludotheque.engines.tournament.play import Job, play_game
 from ludotheque.engines.tournament.run import local_pool
@@ -144,6 +144,19 @@ def test_a_bot_that_cannot_load_forfeits_before_the_first_move(bots, name, words
     (forfeit,) = result["forfeits"]
     assert forfeit["kind"] == "load" and words in forfeit["reason"]
     assert result["record"]["actions"] == [] and result["points"] == [1.0, 0.0]
+
+
+def test_a_bot_process_that_dies_at_once_is_a_crash(tmp_path, monkeypatch):
+    """Even before it has read its bot (here too long for the pipe to hold at once)."""
+    dying = tmp_path / "dying_runner.py"
+    dying.write_text("import os\nos._exit(5)\n")
+    monkeypatch.setattr(sandbox, "RUNNER", dying)
+    big = tmp_path / "big.py"
+    big.write_text(bot_source("return observation['legal'][0]") + "#" * 200_000 + "\n")
+    result = single_game({"level": "bot:1", "big": big})
+    (forfeit,) = result["forfeits"]
+    assert (forfeit["entrant"], forfeit["kind"]) == ("big", "crash")
+    assert "exit code 5" in forfeit["reason"]
 
 
 def isolated(observation):
