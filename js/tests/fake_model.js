@@ -39,8 +39,15 @@ export function createFakeModel(overrides = {}) {
     saved: 0,
     get: (name) => traits.get(name),
     set(name, value) {
-      traits.set(name, value);
-      for (const callback of [...(listeners.get(`change:${name}`) ?? [])]) callback();
+      model.setState({ [name]: value });
+    },
+    /** One message from Python, as ipywidgets applies it: every trait stored, then one
+     * `change:<name>` per trait. */
+    setState(state) {
+      for (const [name, value] of Object.entries(state)) traits.set(name, value);
+      for (const name of Object.keys(state)) {
+        for (const callback of [...(listeners.get(`change:${name}`) ?? [])]) callback();
+      }
     },
     on(event, callback) {
       if (!listeners.has(event)) listeners.set(event, new Set());

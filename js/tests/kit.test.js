@@ -83,8 +83,8 @@ describe("shell", () => {
     selects[1].value = "bot:3";
     selects[1].dispatchEvent(new Event("change"));
     expect(model.sent).toEqual([{ type: "seat", seat: 1, value: "bot:3" }]);
-    // Python refused (the trait did not change): the next update shows the truth again.
-    model.set("thinking", false);
+    // Python refused (the seats did not change): the next update shows the truth again.
+    model.set("thinking", true);
     expect(selects[1].value).toBe("bot:2");
     model.set("seats", ["bot:1", "bot:3"]);
     expect($$(".ludo-seat-select").map((s) => s.value)).toEqual(["bot:1", "bot:3"]);

@@ -9,7 +9,8 @@ export function createMoves({ t, send, describe }) {
   const list = h("ol", { class: "ludo-moves-list" });
   const spoken = h("p", { class: "ludo-sr ludo-last-move", "aria-live": "polite" });
   const el = h("section", { class: "ludo-moves" }, title, list, spoken);
-  let layout = "";
+  let context = ""; // the names and language the list is written with
+  let listed = []; // [text, mover] of each move listed
   let count = null; // moves already said (null: none yet, the first view says nothing)
   return {
     el,
@@ -17,21 +18,32 @@ export function createMoves({ t, send, describe }) {
       const moves = view.observation.moves ?? [];
       const movers = view.observation.movers ?? [];
       title.textContent = t(view.lang, "moves.title");
-      const signature = JSON.stringify([moves, movers, view.names, view.lang]);
-      if (signature !== layout) {
-        layout = signature;
-        const item = (ply, label, notation = "") => h("li", {},
-          h("button", { type: "button", class: "ludo-move", "data-ply": ply, title: notation, onclick: () => send({ type: "review", ply }) }, label));
-        const said = (text, index) => {
-          const words = describe(text, view.lang);
-          const name = view.names[movers[index]];
-          return words === text || name === undefined ? words : t(view.lang, "moves.said", { name, words });
-        };
-        list.replaceChildren(
-          moves.length ? item(0, t(view.lang, "moves.start")) : h("li", { class: "ludo-moves-empty" }, t(view.lang, "moves.empty")),
-          ...moves.map((text, index) => item(index + 1, h("span", {}, h("b", {}, `${index + 1}.`), said(text, index)), text)),
-        );
-        list.scrollTop = list.scrollHeight;
+      const item = (ply, label, notation = "") => h("li", {},
+        h("button", { type: "button", class: "ludo-move", "data-ply": ply, title: notation, onclick: () => send({ type: "review", ply }) }, label));
+      const said = (text, index) => {
+        const words = describe(text, view.lang);
+        const name = view.names[movers[index]];
+        return words === text || name === undefined ? words : t(view.lang, "moves.said", { name, words });
+      };
+      const move = (text, index) => item(index + 1, h("span", {}, h("b", {}, `${index + 1}.`), said(text, index)), text);
+      const now = JSON.stringify([view.names, view.lang]);
+      const kept = now === context && listed.length <= moves.length
+        && listed.every(([text, mover], index) => text === moves[index] && mover === movers[index]);
+      if (!kept || listed.length < moves.length) {
+        // A move played adds its line; anything else (an undo, a new game, a language) rewrites
+        // the list. Rewriting it whole at every move cost a game's long list dearly.
+        if (kept && listed.length > 0) list.append(...moves.slice(listed.length).map((text, index) => move(text, listed.length + index)));
+        else {
+          list.replaceChildren(
+            moves.length ? item(0, t(view.lang, "moves.start")) : h("li", { class: "ludo-moves-empty" }, t(view.lang, "moves.empty")),
+            ...moves.map(move),
+          );
+        }
+        context = now;
+        listed = moves.map((text, index) => [text, movers[index]]);
+        // Scrolled to the last move at the next frame: reading the height now would lay out
+        // the whole notebook page in the middle of drawing the widget.
+        requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
         if (count !== null && moves.length > count) spoken.textContent = said(moves.at(-1), moves.length - 1);
         count = moves.length;
       }

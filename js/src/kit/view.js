@@ -62,11 +62,24 @@ export function liveHint(view) {
 }
 
 /** Call `onChange` whenever any trait (the kit's, and a game's `extra`) changes; returns a
- * function that stops listening. */
+ * function that stops listening.
+ *
+ * Python sends a move as one message setting several traits (observation, thinking, ...);
+ * the model stores them all, then fires one `change:<name>` per trait. The first event
+ * already sees every new value, so `onChange` runs once per message: an event that finds
+ * every trait as it was last drawn (the same values, by identity) is skipped. */
 export function watchTraits(model, onChange, extra = []) {
   const names = [...TRAITS, ...extra];
-  for (const name of names) model.on(`change:${name}`, onChange);
+  const read = () => names.map((name) => model.get(name));
+  let drawn = read();
+  const changed = () => {
+    const now = read();
+    if (now.every((value, index) => value === drawn[index])) return;
+    drawn = now;
+    onChange();
+  };
+  for (const name of names) model.on(`change:${name}`, changed);
   return () => {
-    for (const name of names) model.off(`change:${name}`, onChange);
+    for (const name of names) model.off(`change:${name}`, changed);
   };
 }
