@@ -19,7 +19,8 @@ export const TOURNAMENT_CSS = `
 .lt-panel h3 { margin: 0 0 6px; font-size: 1.1em; color: var(--ludo-fg-strong); }
 .lt-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 .lt-table th, .lt-table td { padding: 3px 6px; text-align: left; border-bottom: 1px solid var(--ludo-border); vertical-align: top; }
-.lt-table th { color: var(--ludo-fg-dim); font-weight: 600; font-size: 0.92em; }
+.lt-table thead th { color: var(--ludo-fg-dim); font-weight: 600; font-size: 0.92em; }
+.lt-table tbody th { color: var(--ludo-fg-strong); font-weight: 600; }
 .lt-interval { display: block; color: var(--ludo-fg-dim); font-size: 0.86em; }
 .lt-bar line { stroke: var(--ludo-fg-dim); stroke-width: 2; }
 .lt-bar circle { fill: var(--ludo-accent); }
