@@ -156,16 +156,22 @@ class Tournament:
         journal: str | os.PathLike[str] | None = None,
     ) -> Generator[GameResult, None, None]:
         """Play the games not finished yet and yield each `GameResult` as it finishes (the
-        finished ones first). Stops early on `cancel()`; close the generator (or let a
-        `for` loop end) to stop it from the consuming thread."""
+        finished ones first). Stops early on `cancel()` (a call after this one counts, even
+        before the first game is asked for); close the generator (or leave a `for` loop) to
+        stop it from the consuming thread. One run at a time."""
         self._cancel.clear()
         if resume is not None:
             self.reuse(resume)
         if journal is not None and Path(journal).exists():
             self.reuse(journal)
+        return self._play(executor, journal)
+
+    def _play(
+        self, executor: Executor | None, journal: str | os.PathLike[str] | None
+    ) -> Generator[GameResult, None, None]:
         yield from self.results.finished()
         todo = [job for job in self.jobs() if job.index not in self.results.games]
-        if not todo:
+        if not todo or self._cancel.is_set():
             return
         own = executor is None
         pool = local_pool() if executor is None else executor
@@ -175,14 +181,16 @@ class Tournament:
                 futures = {pool.submit(play_game, job): job.index for job in todo}
                 while futures and not self._cancel.is_set():
                     done, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                    finished = []
                     for future in sorted(done, key=futures.__getitem__):
                         game = GameResult.from_json(future.result())
                         del futures[future]
-                        self.results.add(game)
+                        self.results.add(game)  # all of them, before the consumer may stop
                         if log is not None:
                             log.write(json.dumps({"game": game.to_json()}) + "\n")
                             log.flush()
-                        yield game
+                        finished.append(game)
+                    yield from finished
             finally:
                 for future in futures:
                     future.cancel()

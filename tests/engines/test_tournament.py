@@ -346,6 +346,13 @@ def test_cancel_stops_the_run_and_kills_the_bots(bots):
     assert after <= before
 
 
+def test_a_cancel_before_the_first_game_plays_nothing(bots):
+    run = Tournament("sortileges", {"a": "bot:1", "b": bots / "first.py"}, options=SMALL)
+    games = run.run()
+    run.cancel()  # a Stop button pressed at once
+    assert list(games) == [] and run.cancelled and not run.results.games
+
+
 INTERRUPTED = """
 import sys
 from ludotheque.engines.tournament import Tournament
