@@ -16,6 +16,7 @@ seed (every game's seed derives from it), nor where a student's file lies.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -106,9 +107,9 @@ class Tournament(Referee, anywidget.AnyWidget):
         self._board: GameWidget | None = None
         self._folders = sorted(
             {
-                origin.rpartition("/")[0] + "/"
+                os.path.dirname(entrant["origin"]) + os.sep
                 for entrant in self._run.results.entrants
-                if entrant["kind"] == "file" and "/" in (origin := entrant["origin"])
+                if entrant["kind"] == "file"
             },
             key=len,
             reverse=True,
@@ -164,8 +165,13 @@ class Tournament(Referee, anywidget.AnyWidget):
         self._join(timeout)
 
     def wait(self, timeout: float | None = None) -> Results:
-        """Block until the run ends (all games played, stopped, or failed: then raise)."""
-        self._join(timeout)
+        """Block until the run ends (all games played, stopped, or failed: then raise).
+        Interrupting the cell (the kernel's stop button) stops the tournament too."""
+        try:
+            self._join(timeout)
+        except KeyboardInterrupt:
+            self.stop()
+            raise
         if self._failure is not None:
             raise RuntimeError(f"the tournament failed: {self._failure!r}") from self._failure
         return self.results
@@ -217,6 +223,7 @@ class Tournament(Referee, anywidget.AnyWidget):
         with self._lock:
             if self._timer is not None:
                 self._timer.cancel()
+                self._timer = None
             self._publish()
             if self._failure is not None:
                 self._notify("error", "failed", message=f"{type(self._failure).__name__}")

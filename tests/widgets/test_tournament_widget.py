@@ -165,4 +165,24 @@ def test_stop_cancels_the_run_and_leaves_no_process(tmp_path):
         time.sleep(0.05)
     assert not bot_processes(widget._run.tag), time.monotonic() - began
     assert not multiprocessing.active_children()  # the pool's workers are gone too
+    finished = set(widget.results.games)
+
+    # started again, it goes on; the teacher interrupting wait() stops it too
+    widget.start()
+    interrupt_once(widget._thread)
+    with pytest.raises(KeyboardInterrupt):
+        widget.wait()
+    assert widget.status == "stopped" and finished <= set(widget.results.games)
+    assert not multiprocessing.active_children()
     widget.close()
+
+
+def interrupt_once(thread):
+    """The thread's next join raises KeyboardInterrupt, as when the teacher stops the cell."""
+    join = thread.join
+
+    def interrupted(timeout=None):
+        thread.join = join
+        raise KeyboardInterrupt
+
+    thread.join = interrupted
