@@ -1,0 +1,185 @@
+"""Exercises of nains.ipynb: what a card is worth, and a bot under hidden information."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..nains import CARDS, DEFAULT_DECK, HeuristicBot, IsmctsBot, Nains, pull_values
+from ..nains.cards import Card, bonnet_choices
+from .kinds import BotExercise, Hints, NumberExercise
+from .play import student_wins
+
+R, B, Y, G = range(4)
+TEAMS_AHEAD = ((R, R, Y), (B, G))
+"""Nabot (R R Y) against Gnomette (B G)."""
+TEAMS_PULL = ((R, R, Y), (B, Y, G))
+"""Nabot (R R Y) against Gnomette (B Y G)."""
+TEAMS_BEHIND = ((B,), (R, R, Y))
+"""Nabot (B) against Gnomette (R R Y)."""
+LEVEL_3_ITERATIONS = 60
+"""Level 3 (ISMCTS) imagines this many games per move in the exercise, whatever the machine."""
+BOT_GAMES = 20
+BOT_TARGETS = {"2": 0.3, "3": 0.05}
+
+
+def pull(card: Card, teams: tuple[tuple[int, ...], ...]) -> int:
+    """Slabs toward Nabot if he plays `card` now: a pull with the best bonnet, squirrels
+    their number, a gnome card -2 (his team loses two slabs)."""
+    if card.kind == "squirrel":
+        return card.squirrels
+    if card.kind == "gnome":
+        return -2
+    bonnets = bonnet_choices(card) if card.needs_colour else [0]
+    return max(
+        sum(pull_values(card, b)[g] for g in teams[0])
+        - sum(pull_values(card, b)[g] for g in teams[1])
+        for b in bonnets
+    )
+
+
+def helping_cards() -> int:
+    cards = [CARDS[c] for c in DEFAULT_DECK if CARDS[c].kind == "pull"]
+    return sum(pull(card, TEAMS_AHEAD) > 0 for card in cards)
+
+
+def pull_now() -> int:
+    return pull(CARDS[next(i for i, c in enumerate(CARDS) if c.code == "R2B0")], TEAMS_PULL)
+
+
+def deck_mean() -> float:
+    return sum(pull(CARDS[c], TEAMS_BEHIND) for c in DEFAULT_DECK) / len(DEFAULT_DECK)
+
+
+def play(level: str, game: int, bot: Any) -> bool:
+    """Match `game` (seeded, best of three rounds), the student on seat game % 2."""
+    seat = game % 2
+    opponent = (
+        HeuristicBot(game)
+        if level == "2"
+        else IsmctsBot(game, iterations=LEVEL_3_ITERATIONS, seconds=None)
+    )
+    state = Nains().new_game(seed=game, first=0)
+    return student_wins(state, seat, bot, {1 - seat: opponent}, game)
+
+
+EXERCISES = (
+    NumberExercise(
+        id="nains.helping_cards",
+        notebook="nains",
+        kind="prediction",
+        statement={
+            "fr": "Prédisez, puis vérifiez : Nabot (R R Y) contre Gnomette (B G). Parmi les 24 "
+            "cartes de tirage du paquet, combien tireraient le tuyau vers Nabot maintenant "
+            "(avec le meilleur choix de bonnet) ?",
+            "en": "Predict, then run: Nabot (R R Y) against Gnomette (B G). Of the deck's 24 "
+            "pull cards, how many would pull the hose toward Nabot now (with the best bonnet)?",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : une carte qui met à 0 la couleur de Nabot peut encore l'aider, "
+                "et un bonnet multicolore se choisit au mieux.",
+                "en": "Nearly: a card that zeroes one of Nabot's colours may still help him, "
+                "and a multicolour bonnet is chosen at best.",
+            },
+            wrong={
+                "fr": "Pour chaque carte, calculez la force des deux équipes (2, 0 ou 1 par "
+                "nain) et regardez le signe de la différence.",
+                "en": "For each card compute both teams' power (2, 0 or 1 per gnome) and look "
+                "at the sign of the difference.",
+            },
+        ),
+        compute=helping_cards,
+        close=3,
+        whole=True,
+    ),
+    NumberExercise(
+        id="nains.pull_now",
+        notebook="nains",
+        kind="computation",
+        statement={
+            "fr": "Nabot (R R Y) joue `R2B0` contre Gnomette (B Y G) : de combien de dalles le "
+            "tuyau va-t-il vers Nabot ?",
+            "en": "Nabot (R R Y) plays `R2B0` against Gnomette (B Y G): by how many slabs does "
+            "the hose move toward Nabot?",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : la carte compte pour les deux équipes ; le jaune vaut 1 des deux "
+                "côtés.",
+                "en": "Nearly: the card counts for both teams; yellow is worth 1 on both sides.",
+            },
+            wrong={
+                "fr": "Rouge vaut 2, bleu 0, les autres 1 : additionnez pour chaque équipe, "
+                "puis faites la différence.",
+                "en": "Red is worth 2, blue 0, the others 1: add up each team, then take the "
+                "difference.",
+            },
+        ),
+        compute=pull_now,
+        close=1,
+        whole=True,
+    ),
+    NumberExercise(
+        id="nains.deck_mean",
+        notebook="nains",
+        kind="computation",
+        statement={
+            "fr": "Nabot (B) contre Gnomette (R R Y) : en moyenne sur les 55 cartes du paquet, "
+            "de combien de dalles une carte jouée maintenant tire-t-elle le tuyau vers Nabot "
+            "(une carte d'ajout de nain compte −2, un écureuil son nombre) ?",
+            "en": "Nabot (B) against Gnomette (R R Y): on average over the deck's 55 cards, "
+            "by how many slabs does a card played now pull the hose toward Nabot (an "
+            "add-a-gnome card counts −2, a squirrel its number)?",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : n'oubliez aucune sorte de carte, et comptez chaque carte autant "
+                "de fois qu'elle est dans le paquet.",
+                "en": "Nearly: leave out no kind of card, and count each card as many times as "
+                "it is in the deck.",
+            },
+            wrong={
+                "fr": "Faites la somme de la valeur de chacune des 55 cartes, puis divisez par 55.",
+                "en": "Add up the value of each of the 55 cards, then divide by 55.",
+            },
+        ),
+        compute=deck_mean,
+        tolerance=0.01,
+        close=0.3,
+    ),
+    BotExercise(
+        id="nains.bot",
+        notebook="nains",
+        kind="bot",
+        statement={
+            "fr": f"Améliorez `mon_nain`. Il joue {BOT_GAMES} matchs (en deux manches gagnantes) "
+            f"contre le niveau 2 (heuristique) et {BOT_GAMES} contre le niveau 3 (ISMCTS, "
+            f"{LEVEL_3_ITERATIONS} parties imaginées par coup), une fois sur deux en premier ; "
+            "réussi quand le bas de l'intervalle à 95 % de son taux de victoire dépasse "
+            f"{BOT_TARGETS['2']:.0%} contre le niveau 2 et {BOT_TARGETS['3']:.0%} contre le "
+            "niveau 3.",
+            "en": f"Improve `mon_nain`. It plays {BOT_GAMES} matches (best of three rounds) "
+            f"against level 2 (heuristic) and {BOT_GAMES} against level 3 (ISMCTS, "
+            f"{LEVEL_3_ITERATIONS} imagined games per move), moving first every other match; "
+            "passed when the lower end of its win rate's 95 % interval is above "
+            f"{BOT_TARGETS['2']:.0%} against level 2 and {BOT_TARGETS['3']:.0%} against level 3.",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : gardez les écureuils pour finir ou vous sauver, et jouez les "
+                "tirages quand ils rapportent.",
+                "en": "Nearly: keep squirrels to finish or save yourself, and play pulls while "
+                "they pay.",
+            },
+            wrong={
+                "fr": "Calculez ce que chaque carte de tirage rapporte maintenant avec "
+                "`observation['teams']`, et jouez la meilleure.",
+                "en": "Compute what each pull card gains now from `observation['teams']`, and "
+                "play the best one.",
+            },
+        ),
+        targets=BOT_TARGETS,
+        games=BOT_GAMES,
+        play=play,
+    ),
+)

@@ -1,0 +1,207 @@
+"""Exercises of petits_pas.ipynb: estimating a probability by simulation."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from .kinds import ChoiceExercise, Hints, NumberExercise, Reference
+
+DEALS = 200_000
+"""Deals behind each reference rate: a 95 % interval of about ± 0.2 points (about a second)."""
+SEED = 2026
+MARGIN = 0.01
+"""The margin of `petits_pas.deals_needed`: ± 1 point at 95 %."""
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+LAST_CARDS = {"ace": 1, "seven": 7, "king": 13}
+
+
+@functools.cache
+def simulated(reading: tuple[tuple[str, Any], ...] = ()) -> tuple[Any, Any]:
+    """DEALS seeded decks and whether each is won under `reading` (switches as pairs)."""
+    import numpy as np
+
+    from ..petits_pas.fast import cards_left, deal_decks
+
+    decks = deal_decks(DEALS, np.random.default_rng(SEED))
+    return decks, cards_left(decks, dict(reading)) == 0
+
+
+def rate(wins: Any) -> Reference:
+    """The win rate of a boolean array with its exact (Clopper–Pearson) 95 % interval."""
+    from scipy.stats import binomtest
+
+    won, deals = int(wins.sum()), len(wins)
+    interval = binomtest(won, deals).proportion_ci(0.95)
+    return Reference(won / deals, interval.low, interval.high)
+
+
+@functools.cache
+def default_rate() -> Reference:
+    return rate(simulated()[1])
+
+
+@functools.cache
+def close_up_rate() -> Reference:
+    return rate(simulated((("refill", "close-up"),))[1])
+
+
+def deals_needed() -> float:
+    p = default_rate().value
+    return Z95**2 * p * (1 - p) / MARGIN**2
+
+
+@functools.cache
+def four_suits_rate() -> Reference:
+    import numpy as np
+
+    decks, won = simulated()
+    suits = np.sort(decks[:, :4] // 13, axis=1)
+    different = (np.diff(suits, axis=1) != 0).all(axis=1)
+    return rate(won[different])
+
+
+@functools.cache
+def best_last_card() -> str:
+    decks, won = simulated()
+    ranks = decks[:, -1] % 13 + 1
+    return max(LAST_CARDS, key=lambda name: won[ranks == LAST_CARDS[name]].mean())
+
+
+EXERCISES = (
+    NumberExercise(
+        id="petits_pas.book_rate",
+        notebook="petits_pas",
+        kind="prediction",
+        statement={
+            "fr": "Prédisez, puis vérifiez : le livre annonce « 1 chance sur 3 ». Quelle est "
+            "la probabilité de gagner avec la lecture par défaut (un nombre entre 0 et 1) ?",
+            "en": 'Predict, then run: the book says "1 chance in 3". What is the probability '
+            "of winning under the default reading (a number between 0 and 1)?",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : le livre arrondit. Jouez 100 000 donnes et comparez.",
+                "en": "Nearly: the book rounds. Play 100,000 deals and compare.",
+            },
+            wrong={
+                "fr": "Le livre n'est pas loin : partez de sa valeur.",
+                "en": "The book is not far off: start from its value.",
+            },
+        ),
+        compute=default_rate,
+        tolerance=0.02,
+        close=0.08,
+        probability=True,
+    ),
+    NumberExercise(
+        id="petits_pas.reading_rate",
+        notebook="petits_pas",
+        kind="computation",
+        statement={
+            "fr": "Estimez la probabilité de gagner avec la lecture `refill=close-up` (la rangée "
+            "se resserre), avec son intervalle à 95 % : donnez le taux, ou le résultat de "
+            "`estimate`, ou un triplet (taux, bas, haut).",
+            "en": "Estimate the probability of winning under the reading `refill=close-up` (the "
+            "row closes up), with its 95 % interval: give the rate, or `estimate`'s result, or "
+            "a triple (rate, low, high).",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : avec 10 000 donnes la marge fait ± 1 point ; jouez-en 100 000.",
+                "en": "Nearly: with 10,000 deals the margin is ± 1 point; play 100,000.",
+            },
+            wrong={
+                "fr": "Passez la lecture au simulateur : `estimate(100_000, reading={'refill': "
+                "'close-up'})`.",
+                "en": "Give the reading to the simulator: `estimate(100_000, reading={'refill': "
+                "'close-up'})`.",
+            },
+        ),
+        compute=close_up_rate,
+        tolerance=0.005,
+        close=0.03,
+        probability=True,
+    ),
+    NumberExercise(
+        id="petits_pas.deals_needed",
+        notebook="petits_pas",
+        kind="computation",
+        statement={
+            "fr": "Combien de donnes faut-il jouer pour connaître la probabilité de gagner "
+            "(lecture par défaut) à ± 1 point près, avec un intervalle à 95 % ?",
+            "en": "How many deals must be played to know the probability of winning (default "
+            "reading) within ± 1 point, with a 95 % interval?",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : la marge est 1,96 √(p(1−p)/n) ; prenez p estimé, pas 1/2.",
+                "en": "Nearly: the margin is 1.96 √(p(1−p)/n); use the estimated p, not 1/2.",
+            },
+            wrong={
+                "fr": "La marge 1,96 √(p(1−p)/n) doit valoir 0,01 : résolvez pour n.",
+                "en": "The margin 1.96 √(p(1−p)/n) must equal 0.01: solve for n.",
+            },
+        ),
+        compute=deals_needed,
+        tolerance=0.1,
+        close=0.4,
+        relative=True,
+    ),
+    NumberExercise(
+        id="petits_pas.four_suits",
+        notebook="petits_pas",
+        kind="computation",
+        statement={
+            "fr": "Estimez la probabilité de gagner (lecture par défaut) quand les quatre "
+            "premières cartes sont de quatre familles différentes.",
+            "en": "Estimate the probability of winning (default reading) when the first four "
+            "cards are of four different suits.",
+        },
+        hints=Hints(
+            close={
+                "fr": "Presque : une donne sur dix environ a ses quatre premières cartes de "
+                "familles différentes ; jouez assez de donnes pour en garder des dizaines de "
+                "milliers.",
+                "en": "Nearly: about one deal in ten has its first four cards of different "
+                "suits; play enough deals to keep tens of thousands of them.",
+            },
+            wrong={
+                "fr": "Famille d'une carte du paquet : `paquets // 13` ; gardez les donnes dont "
+                "les 4 premières familles sont distinctes, puis comptez les victoires.",
+                "en": "A card's suit: `decks // 13`; keep the deals whose first 4 suits differ, "
+                "then count the wins.",
+            },
+        ),
+        compute=four_suits_rate,
+        tolerance=0.01,
+        close=0.05,
+        probability=True,
+    ),
+    ChoiceExercise(
+        id="petits_pas.last_card",
+        notebook="petits_pas",
+        kind="prediction",
+        statement={
+            "fr": "Prédisez, puis vérifiez : quelle dernière carte du paquet donne le plus de "
+            "chances de gagner : un as, un sept ou un roi ?",
+            "en": "Predict, then run: which last card of the deck gives the best chance of "
+            "winning: an ace, a seven or a king?",
+        },
+        hints=Hints(
+            wrong={
+                "fr": "Talon épuisé, les dernières cartes doivent entraîner les plus faibles de "
+                "leur famille.",
+                "en": "Once the stock is empty, the last cards must take the lower ones of "
+                "their suit.",
+            },
+        ),
+        choices={
+            "ace": {"fr": "as", "en": "ace"},
+            "seven": {"fr": "sept", "en": "seven"},
+            "king": {"fr": "roi", "en": "king"},
+        },
+        compute=best_last_card,
+    ),
+)
