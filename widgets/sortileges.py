@@ -7,9 +7,10 @@ from typing import Any
 
 from ludotheque.engines.bots import Deadline
 from ludotheque.engines.core import State
+from ludotheque.engines.sortileges import LEVELS, warm_up
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
-from ludotheque.engines.sortileges import warm_up
 from ludotheque.engines.sortileges.analysis import analyse, value
+from ludotheque.engines.sortileges.puzzles import puzzle_start
 
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
@@ -42,6 +43,18 @@ class Sortileges(GameWidget):
         # reads the board (numba is loaded by this call, not by importing the widgets)
         threading.Thread(target=warm_up, daemon=True, name="sortileges-warm-up").start()
         super().__init__(*args, **kwargs)
+
+    @classmethod
+    def from_puzzle(
+        cls, puzzle_id: str, seats: list[Any] | None = None, **kwargs: Any
+    ) -> Sortileges:
+        """A puzzle's position (`engines/sortileges/puzzles.py`) to play out: by default you
+        are the witch to move, against the strongest level. `kwargs` as for the widget."""
+        start = puzzle_start(puzzle_id)
+        strongest = f"bot:{LEVELS[-1]}"
+        mover = start["first"]
+        default = ["human", strongest] if mover == 0 else [strongest, "human"]
+        return cls(seats or default, **start, **kwargs)
 
     # -- the analysis overlay --------------------------------------------------------
     def show_analysis(self, on: bool = True) -> None:
