@@ -5,6 +5,7 @@ Small on purpose (a 4×4 Sortilèges board, tenths of a second per move, a few e
 machine running them is shared. docs/tournament.md describes what is tested here.
 """
 
+import dataclasses
 import json
 import os
 import re
@@ -91,9 +92,9 @@ def no_bot_left(tag: str, wait: float = 3.0) -> bool:
     return True
 
 
-def single_game(bots: dict) -> dict:
+def single_game(bots: dict, **changes) -> dict:
     """One game on the small board of the entrants `bots` (name -> bot, seat 0 first: it
-    moves first), played in this process as a worker would."""
+    moves first), played in this process as a worker would; `changes` to its job."""
     game = Game.by_name("sortileges", **SMALL)
     job = Job(
         index=0,
@@ -106,7 +107,7 @@ def single_game(bots: dict) -> dict:
         memory_mb=1024,
         tag=SINGLE,
     )
-    return play_game(job)
+    return play_game(dataclasses.replace(job, **changes))
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_BOTS))
@@ -122,6 +123,16 @@ def test_each_failure_is_a_forfeit_with_its_reason(bots, kind):
     assert re.search(BAD_BOTS[kind][1], forfeit["reason"]), forfeit["reason"]
     assert result["points"] == [0.0, 1.0]
     assert no_bot_left(SINGLE, wait=0)
+
+
+def test_a_bot_that_grows_until_the_limit_forfeits_on_memory(tmp_path):
+    """An unbounded table, the usual way: the limit stops it, not the machine."""
+    hog = tmp_path / "hog.py"
+    hog.write_text(bot_source("table = []\nwhile True:\n    table.append(bytearray(10**6))"))
+    result = single_game({"student": hog, "level": "bot:1"}, memory_mb=128, seconds=2.0)
+    (forfeit,) = result["forfeits"]
+    assert forfeit["kind"] == "memory" and "more than 128 MB" in forfeit["reason"]
+    assert "table.append" in forfeit["detail"]
 
 
 def test_the_students_traceback_is_kept(bots):
