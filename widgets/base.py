@@ -19,6 +19,8 @@ overriding its underscore methods (their own `_intent_<type>` handlers excepted)
 
 from __future__ import annotations
 
+import base64
+import html
 import math
 import pathlib
 import random
@@ -75,6 +77,12 @@ OUTPUT = (
     "replaying",
 )
 """Synced traits that only the referee writes (from Python too): what the browser reads."""
+
+
+def picture_html(svg: str, text: str) -> str:
+    """An SVG as an HTML image (a data URL), `text` as its alternative for screen readers."""
+    encoded = base64.b64encode(svg.encode()).decode()
+    return f'<img src="data:image/svg+xml;base64,{encoded}" alt="{html.escape(text)}">'
 
 
 def bundle(name: str) -> pathlib.Path:
@@ -846,14 +854,16 @@ class GameWidget(Referee, anywidget.AnyWidget):
     # -- display -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
         """The live view, its text, and the game's static picture of the position as anyone
-        may see it (the public observation, whoever sits at the table)."""
+        may see it (the public observation, whoever sits at the table): as SVG, and as an
+        HTML image of it, since a notebook JupyterLab does not trust (a fresh clone) shows
+        only sanitized HTML, which keeps an image but drops SVG."""
         shown = super()._repr_mimebundle_(**kwargs)
         if shown is not None:
             data, metadata = shown
             with self._lock:
                 svg = self.picture(self._state.observation(None))
             if svg is not None:
-                data = {**data, "image/svg+xml": svg}
+                data = {**data, "image/svg+xml": svg, "text/html": picture_html(svg, repr(self))}
             shown = data, metadata
         return shown
 
