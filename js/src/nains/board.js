@@ -177,7 +177,8 @@ export function createBoard({ t, send }) {
   const handTitle = h("h3", { class: "ludo-heading nn-hand-title" });
   const hand = h("div", { class: "nn-hand", role: "group" });
   const tools = h("div", { class: "nn-tools" });
-  const el = h("div", { class: "nn" }, score, svg, explain, piles, other, choose, prompt, choice, handTitle, hand, tools);
+  // JupyterLab leaves the arrows, Enter and Space to the table (no cell moves under the player).
+  const el = h("div", { class: "nn", "data-lm-suppress-shortcuts": "true" }, score, svg, explain, piles, other, choose, prompt, choice, handTitle, hand, tools);
   // One Tab stop per row of buttons, the arrows within it; a redraw keeps the keyboard here.
   const handKeys = createRoving(hand, "button[data-card]");
   const colourKeys = createRoving(choose, ".nn-colour");
