@@ -67,6 +67,16 @@ def test_the_leaderboard_is_the_engines_standings(nains):
     assert [game["index"] for game in widget.games] == sorted(results.games)
 
 
+def test_the_leaderboard_fills_as_games_finish(nains):
+    _widget, wire, _folder = nains
+    done = [
+        message["state"]["progress"]["done"]
+        for message in wire.messages
+        if "progress" in message.get("state", {})
+    ]
+    assert len(set(done)) >= 2 and done == sorted(done) and done[-1] == 12, done
+
+
 def test_nothing_sent_holds_a_seed_a_hand_or_a_students_folder(nains):
     widget, wire, folder = nains
     board = widget.replay(0)
