@@ -172,7 +172,9 @@ describe("Sorcière with the keyboard", () => {
     vi.useFakeTimers();
     const { $, model } = render();
     const roof = $(".sv-roof");
+    expect($(".sv-prompt").textContent).toMatch(/fais-le glisser/); // the mouse's gesture
     key(roof, "ArrowUp"); // from C3 (slot 14) to C4 (slot 20)
+    expect($(".sv-prompt").textContent).toMatch(/^Flèches jusqu'à un petit beurre, puis garde Espace enfoncée/);
     expect($(".sv .ludo-sr").textContent).toBe(`Carte ${cellName(20)}, tu peux le tirer`);
     key(roof, " ");
     vi.advanceTimersByTime(1500);
@@ -201,6 +203,7 @@ describe("Sorcière with the keyboard", () => {
     walk("ArrowLeft", 6); walk("ArrowDown", 6); // A1
     walk("ArrowRight", col); walk("ArrowUp", row);
     expect($(".sv .ludo-sr").textContent).toMatch(new RegExp(`${cellName(target)}.*tu peux y reposer la carte$`));
+    expect($(".sv-prompt").textContent).toMatch(/Entrée pour y reposer la carte/);
     key(roof, "Enter");
     expect(model.sent).toEqual([{ type: "act", action: `put ${target}`, ply: obs.ply }]);
   });

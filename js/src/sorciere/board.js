@@ -3,7 +3,7 @@
 // No rule and no risk is computed here: the cards offered are `observation.targets`, the
 // risk tint is `observation.risk` (sent by Python only in the teacher's risk view).
 
-import { h, s } from "../kit/dom.js";
+import { h, keyedChildren, s } from "../kit/dom.js";
 import { createFocusKeeper, keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatBadge } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
@@ -262,6 +262,7 @@ export function createBoard({ t, send }) {
     return [floor, ...panels];
   }
 
+  /** A card of the roof as a keyed item (kit/dom.js keyedChildren): its key says all it shows. */
   function drawCard(slot, obs, animate) {
     // A fallen roof has no risk left to read: the labels would ride the falling cookies.
     const risk = riskOn() && !obs.collapse ? obs.risk?.[slot.slot] : null;
@@ -279,7 +280,10 @@ export function createBoard({ t, send }) {
     // fall direction: away from the centre, a fixed function of the slot (public)
     const fx = (slot.x - 2.5) * 14;
     const fy = (2.5 - slot.y) * 14 + 30;
-    const body = s("g", {
+    const make = () => s("g", {
+      class: classes.join(" "), "data-slot": slot.slot, "data-z": slot.z,
+      transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})`,
+    }, s("g", {
       class: "sv-card-body",
       style: `--fx:${fx.toFixed(0)}px;--fy:${fy.toFixed(0)}px;--fr:${(slot.angle * 4).toFixed(0)}deg;--delay:${(slot.z % 9) * 40}ms`,
     },
@@ -289,11 +293,8 @@ export function createBoard({ t, send }) {
     slot.known ? treatIcon(slot.known, 0, 0, 13) : null,
     risk !== null && risk !== undefined ? cardShape({ class: "sv-risk", fill: riskColour(risk) }) : null,
     risk !== null && risk !== undefined ? s("text", { class: "sv-risk-label", x: 0, y: 4, "text-anchor": "middle" }, `${Math.round(risk * 100)}%`) : null,
-    s("title", {}, title));
-    return s("g", {
-      class: classes.join(" "), "data-slot": slot.slot, "data-z": slot.z,
-      transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})`,
-    }, body);
+    s("title", {}, title)));
+    return { key: JSON.stringify([slot, risk, classes, title]), make };
   }
 
   /** Column letters under the front wall, row numbers left of the left wall. */
@@ -307,8 +308,12 @@ export function createBoard({ t, send }) {
   }
 
   function drawSlotTarget(slot) {
-    return s("g", { class: `sv-target-put${hinted("put", slot.slot) ? " sv-hinted" : ""}`, "data-slot": slot.slot, transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})` },
-      cardShape({ class: "sv-target-shape" }));
+    const hintedHere = hinted("put", slot.slot);
+    return {
+      key: JSON.stringify([slot, hintedHere]),
+      make: () => s("g", { class: `sv-target-put${hintedHere ? " sv-hinted" : ""}`, "data-slot": slot.slot, transform: `translate(${px(slot.x)} ${py(slot.y)}) rotate(${slot.angle})` },
+        cardShape({ class: "sv-target-shape" })),
+    };
   }
 
   function drawPiles(obs) {
@@ -363,7 +368,10 @@ export function createBoard({ t, send }) {
     const advice = hint();
     if (advice) return t(view.lang, `hint.${advice.kind}`, advice.kind === "next" ? {} : { cell: cellName(advice.slot) });
     if (!view.canAct) return null;
-    const key = { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()];
+    // A player at the keyboard is told the keys, one with the mouse the gesture.
+    const key = keyboard
+      ? { pull: "prompt.pull-keys", put: "prompt.put-keys", scored: "prompt.next-keys" }[phase()]
+      : { pull: "prompt.pull", put: "prompt.put", scored: "prompt.next" }[phase()];
     return key ? t(view.lang, key) : null;
   }
 
@@ -380,11 +388,15 @@ export function createBoard({ t, send }) {
     if (obs.collapse && !view.reviewing) animatedPly = obs.ply;
     const present = obs.slots.filter((slot) => slot.z !== null).sort((a, b) => a.z - b.z);
     const puts = obs.slots.filter((slot) => canPut(slot.slot));
-    svg.replaceChildren(
-      s("g", { class: "sv-house" }, drawWalls(obs), drawCoordinates()),
-      s("g", { class: "sv-targets" }, puts.map(drawSlotTarget)),
-      s("g", { class: "sv-cards" }, present.map((slot) => drawCard(slot, obs, animate))),
-    );
+    // Only what changed is made anew: a move changes a card or two, not the roof.
+    keyedChildren(svg, [
+      { key: JSON.stringify(obs.walls ?? []), make: () => s("g", { class: "sv-house" }, drawWalls(obs), drawCoordinates()) },
+      { key: "targets", make: () => s("g", { class: "sv-targets" }) },
+      { key: "cards", make: () => s("g", { class: "sv-cards" }) },
+    ]);
+    const [, targetLayer, cardLayer] = svg.children;
+    keyedChildren(targetLayer, puts.map(drawSlotTarget));
+    keyedChildren(cardLayer, present.map((slot) => drawCard(slot, obs, animate)));
     svg.dataset.ply = view.shown.ply;
     svg.dataset.held = String(obs !== view.shown);
     svg.dataset.phase = pending.canAct() ? phase() : "wait";
