@@ -322,3 +322,17 @@ def test_a_bot_that_crashes_or_cheats_is_reported_not_scored(exercise_id):
 def test_a_random_bot_does_not_pass(exercise_id):
     result = exercise(exercise_id).with_games(4).judge(RandomBot(3), "en")
     assert result.status == "wrong" and len(result.details) == 2
+
+
+def test_a_bot_passes_on_the_lower_end_of_its_interval_not_on_its_average():
+    from dataclasses import replace
+
+    declared = exercise("nains.bot").with_games(20)
+    always = replace(declared, play=lambda level, n, bot: True).judge(lambda o: "", "en")
+    assert always.status == "right" and all("20 wins out of 20" in line for line in always.details)
+    # 12 of 20 against each level: above a 30 % target on average and at the lower end (36 %)
+    twelve = replace(declared, targets={"2": 0.3}, play=lambda level, n, bot: n < 12)
+    assert twelve.judge(lambda o: "", "en").status == "right"
+    # the same 12 of 20 against a 50 % target: 60 % on average, but the lower end is 39 %
+    close = replace(twelve, targets={"2": 0.5}).judge(lambda o: "", "fr")
+    assert close.status == "close" and close.hint and "pas encore" in close.details[0]

@@ -1,6 +1,8 @@
 """Sortilèges puzzles: every number stated is the solver's, every checker verdict too, and the
 puzzles come easiest first."""
 
+import re
+
 import pytest
 
 from ludotheque.engines.sortileges.puzzles import (
@@ -94,3 +96,19 @@ def test_a_puzzle_opens_as_its_position_from_its_start_arguments():
     state = Sortileges(**start.pop("options")).new_game(seed=3, **start)
     assert state.position() == found.state().position()
     assert found.statement("en").startswith("6 × 8: Têtdevache to move wins in 1 ply")
+
+
+def test_the_teachers_guide_lists_every_puzzle_as_it_is():
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[2] / "docs" / "teaching.md").read_text(encoding="utf-8")
+    rows = [
+        line for line in guide.splitlines() if re.fullmatch(r"\| `[\w-]+` \| \d+ × \d+ \|.*", line)
+    ]
+    listed = [row.split("|")[1].strip(" `") for row in rows]
+    assert listed == list(PUZZLES)
+    for row, found in zip(rows, PUZZLES.values(), strict=True):
+        cells = [cell.strip() for cell in row.split("|")[1:-1]]
+        assert cells[1] == f"{found.files} × {found.ranks}"
+        assert cells[3] == str(found.plies) and cells[4] == f"{found.winning} / {found.turns}"
+        assert cells[5] == "★" * min(5, found.winner_turns)
