@@ -77,6 +77,8 @@ def read_entrants(game: type[Game], entrants: Any) -> list[Entrant]:
             if any(entrant.name == other.name for other in found):
                 raise ValueError(f"two entrants are named {entrant.name!r}")
             found.append(entrant)
+    if os.name != "posix" and any(entrant.isolated for entrant in found):
+        raise RuntimeError("students' bots play in processes of their own on Linux or macOS only")
     return found
 
 
@@ -119,6 +121,8 @@ def read_path(name: str, path: Path) -> list[Entrant]:
         return [read_file(file.stem, file) for file in files]
     if path.suffix == ".py" and path.is_file():
         return [read_file(name, path)]
+    if path.suffix == ".py":
+        raise ValueError(f"{name}: there is no file {str(path)!r}")
     raise ValueError(
         f"{name}: {str(path)!r} is neither a level ('{LEVEL_PREFIX}1'), a .py file nor a folder"
     )

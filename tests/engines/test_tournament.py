@@ -306,6 +306,8 @@ def test_an_interrupted_tournament_resumes_with_its_finished_games(reference, po
     assert not first.results.complete
     finished = set(first.results.games)
     assert len(journal.read_text().splitlines()) == 1 + len(finished)
+    with journal.open("a") as log:
+        log.write('{"game": {"index": 7, "se')  # a line cut by a kill: that game plays again
 
     again = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
     played = []
@@ -313,6 +315,8 @@ def test_an_interrupted_tournament_resumes_with_its_finished_games(reference, po
         played.append(game.index)
     assert played[: len(finished)] == sorted(finished)  # reused first, then the others
     assert again.results.to_json() == reference.to_json()
+    every_game = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
+    assert every_game.reuse(journal) == len(reference.schedule)  # the journal reads whole
 
     from_results = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
     from_results.reuse(Results.from_json(reference.to_json()))
