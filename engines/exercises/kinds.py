@@ -28,24 +28,22 @@ from typing import Any
 from .result import LANGUAGES, Result, Text, say
 
 # -- words shared by every exercise ---------------------------------------------------
-RIGHT: Text = {
-    "fr": "c'est la bonne réponse, à la tolérance près.",
-    "en": "that is the answer, within the tolerance.",
+RIGHT: Text = {"fr": "c'est la bonne réponse.", "en": "that is the answer."}
+RIGHT_WITHIN: Text = {
+    "fr": "c'est juste, à la tolérance près.",
+    "en": "that is right, within the tolerance.",
 }
 RIGHT_PREDICTION: Text = {
     "fr": "bien prédit ! Lancez maintenant la cellule pour le voir.",
     "en": "well predicted! Now run the cell and see it.",
 }
-CLOSE: Text = {
-    "fr": "vous y êtes presque : {direction}.",
-    "en": "nearly there: {direction}.",
-}
+CLOSE: Text = {"fr": "{direction}, mais tout près.", "en": "{direction}, but nearly there."}
 WRONG: Text = {"fr": "{direction}.", "en": "{direction}."}
 DIRECTIONS: dict[tuple[str, str], Text] = {
     ("close", "high"): {"fr": "un peu trop haut", "en": "a little too high"},
     ("close", "low"): {"fr": "un peu trop bas", "en": "a little too low"},
-    ("wrong", "high"): {"fr": "c'est trop haut", "en": "too high"},
-    ("wrong", "low"): {"fr": "c'est trop bas", "en": "too low"},
+    ("wrong", "high"): {"fr": "trop haut", "en": "too high"},
+    ("wrong", "low"): {"fr": "trop bas", "en": "too low"},
 }
 INTERVAL_MISSES: Text = {
     "fr": "le nombre est bon, mais votre intervalle ne contient pas la valeur : est-il bien "
@@ -119,9 +117,6 @@ class Exercise:
         hint = {"close": self.hints.close, "wrong": self.hints.wrong}.get(status)
         return self.result(status, message, lang, hint=hint and hint[lang], **extra)
 
-    def describe(self, lang: str = "fr") -> str:
-        return f"{self.id} ({self.kind}): {self.statement[lang]}"
-
 
 # -- numbers --------------------------------------------------------------------------
 def _as_number(value: Any) -> float | None:
@@ -158,7 +153,7 @@ class NumberExercise(Exercise):
     answer given with its own interval must also meet the reference's (widened) interval.
     """
 
-    compute: Callable[[], Any] = field(default=lambda: 0.0, repr=False)
+    compute: Callable[[], Any] = field(repr=False)
     tolerance: float = 0.0
     close: float = 0.0
     relative: bool = False
@@ -188,7 +183,10 @@ class NumberExercise(Exercise):
         if low <= value <= high:
             if interval is not None and (interval[1] < low or interval[0] > high):
                 return self.hinted("close", say(INTERVAL_MISSES, lang), lang)
-            right = RIGHT_PREDICTION if self.kind == "prediction" else RIGHT
+            exact = self.tolerance == 0 and reference.low == reference.high
+            right = (
+                RIGHT_PREDICTION if self.kind == "prediction" else RIGHT if exact else RIGHT_WITHIN
+            )
             return self.result("right", say(right, lang), lang)
         near_low, near_high = self.band(reference, self.close)
         status = "close" if near_low <= value <= near_high else "wrong"
@@ -209,8 +207,8 @@ class ChoiceExercise(Exercise):
     """One of `choices` (key -> its words in fr and en; the key or the words in either
     language are accepted); `compute` returns the right key."""
 
-    choices: dict[str, Text] = field(default_factory=dict)
-    compute: Callable[[], str] = field(default=lambda: "", repr=False)
+    choices: dict[str, Text]
+    compute: Callable[[], str] = field(repr=False)
 
     def key_of(self, answer: Any) -> str | None:
         if not isinstance(answer, str):
@@ -280,10 +278,10 @@ class BotExercise(Exercise):
     `player` turns the answer into a bot (default: the answer itself, a function of the
     observation or a Bot)."""
 
-    targets: dict[str, float] = field(default_factory=dict)
+    targets: dict[str, float]
     """level -> the win rate the interval's lower end must beat against it"""
+    play: Callable[[str, int, Any], bool] = field(repr=False)
     games: int = 40
-    play: Callable[[str, int, Any], bool] = field(default=lambda level, n, bot: False, repr=False)
     player: Callable[[Any], Any] = field(default=lambda answer: answer, repr=False)
 
     def with_games(self, games: int) -> BotExercise:
@@ -340,7 +338,7 @@ class TurnExercise(Exercise):
     """A turn that must win the Sortilèges puzzle `puzzle` (`sortileges.puzzles`): right if
     it wins as fast as possible, close if it wins more slowly, wrong if it loses."""
 
-    puzzle: str = ""
+    puzzle: str
 
     def judge(self, answer: Any, lang: str) -> Result:
         from ..sortileges.puzzles import check_puzzle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..nains import CARDS, DEFAULT_DECK, HeuristicBot, IsmctsBot, Nains, pull_values
+from ..nains import CARDS, DEFAULT_DECK, INDEX, HeuristicBot, IsmctsBot, Nains, pull_values
 from ..nains.cards import Card, bonnet_choices
 from .kinds import BotExercise, Hints, NumberExercise
 from .play import student_wins
@@ -43,7 +43,7 @@ def helping_cards() -> int:
 
 
 def pull_now() -> int:
-    return pull(CARDS[next(i for i, c in enumerate(CARDS) if c.code == "R2B0")], TEAMS_PULL)
+    return pull(CARDS[INDEX["R2B0"]], TEAMS_PULL)
 
 
 def deck_mean() -> float:
@@ -76,9 +76,9 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : une carte qui met à 0 la couleur de Nabot peut encore l'aider, "
+                "fr": "Une carte qui met à 0 la couleur de Nabot peut encore l'aider, "
                 "et un bonnet multicolore se choisit au mieux.",
-                "en": "Nearly: a card that zeroes one of Nabot's colours may still help him, "
+                "en": "A card that zeroes one of Nabot's colours may still help him, "
                 "and a multicolour bonnet is chosen at best.",
             },
             wrong={
@@ -104,9 +104,8 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : la carte compte pour les deux équipes ; le jaune vaut 1 des deux "
-                "côtés.",
-                "en": "Nearly: the card counts for both teams; yellow is worth 1 on both sides.",
+                "fr": "La carte compte pour les deux équipes ; le jaune vaut 1 des deux côtés.",
+                "en": "The card counts for both teams; yellow is worth 1 on both sides.",
             },
             wrong={
                 "fr": "Rouge vaut 2, bleu 0, les autres 1 : additionnez pour chaque équipe, "
@@ -133,9 +132,9 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : n'oubliez aucune sorte de carte, et comptez chaque carte autant "
+                "fr": "N'oubliez aucune sorte de carte, et comptez chaque carte autant "
                 "de fois qu'elle est dans le paquet.",
-                "en": "Nearly: leave out no kind of card, and count each card as many times as "
+                "en": "Leave out no kind of card, and count each card as many times as "
                 "it is in the deck.",
             },
             wrong={
@@ -166,10 +165,9 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : gardez les écureuils pour finir ou vous sauver, et jouez les "
+                "fr": "Gardez les écureuils pour finir ou vous sauver, et jouez les "
                 "tirages quand ils rapportent.",
-                "en": "Nearly: keep squirrels to finish or save yourself, and play pulls while "
-                "they pay.",
+                "en": "Keep squirrels to finish or save yourself, and play pulls while they pay.",
             },
             wrong={
                 "fr": "Calculez ce que chaque carte de tirage rapporte maintenant avec "

@@ -82,8 +82,8 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : le livre arrondit. Jouez 100 000 donnes et comparez.",
-                "en": "Nearly: the book rounds. Play 100,000 deals and compare.",
+                "fr": "Le livre arrondit. Jouez 100 000 donnes et comparez.",
+                "en": "The book rounds. Play 100,000 deals and compare.",
             },
             wrong={
                 "fr": "Le livre n'est pas loin : partez de sa valeur.",
@@ -109,8 +109,8 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : avec 10 000 donnes la marge fait ± 1 point ; jouez-en 100 000.",
-                "en": "Nearly: with 10,000 deals the margin is ± 1 point; play 100,000.",
+                "fr": "Avec 10 000 donnes la marge fait ± 1 point ; jouez-en 100 000.",
+                "en": "With 10,000 deals the margin is ± 1 point; play 100,000.",
             },
             wrong={
                 "fr": "Passez la lecture au simulateur : `estimate(100_000, reading={'refill': "
@@ -136,8 +136,8 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : la marge est 1,96 √(p(1−p)/n) ; prenez p estimé, pas 1/2.",
-                "en": "Nearly: the margin is 1.96 √(p(1−p)/n); use the estimated p, not 1/2.",
+                "fr": "La marge est 1,96 √(p(1−p)/n) ; prenez p estimé, pas 1/2.",
+                "en": "The margin is 1.96 √(p(1−p)/n); use the estimated p, not 1/2.",
             },
             wrong={
                 "fr": "La marge 1,96 √(p(1−p)/n) doit valoir 0,01 : résolvez pour n.",
@@ -161,10 +161,10 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : une donne sur dix environ a ses quatre premières cartes de "
+                "fr": "Une donne sur dix environ a ses quatre premières cartes de "
                 "familles différentes ; jouez assez de donnes pour en garder des dizaines de "
                 "milliers.",
-                "en": "Nearly: about one deal in ten has its first four cards of different "
+                "en": "About one deal in ten has its first four cards of different "
                 "suits; play enough deals to keep tens of thousands of them.",
             },
             wrong={

@@ -90,9 +90,9 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : p = 1 − exp(−m(x)·h), avec m(0,5) = 1 ; vérifiez chaque terme "
+                "fr": "p = 1 − exp(−m(x)·h), avec m(0,5) = 1 ; vérifiez chaque terme "
                 "de h (`Roof().terms(14)`).",
-                "en": "Nearly: p = 1 − exp(−m(x)·h), with m(0.5) = 1; check each term of h "
+                "en": "p = 1 − exp(−m(x)·h), with m(0.5) = 1; check each term of h "
                 "(`Roof().terms(14)`).",
             },
             wrong={
@@ -123,10 +123,8 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : le gain n'arrive que si le toit tient ET si la carte va sur la "
-                "pile.",
-                "en": "Nearly: the gain comes only if the roof holds AND the card goes on the "
-                "pile.",
+                "fr": "Le gain n'arrive que si le toit tient ET si la carte va sur la pile.",
+                "en": "The gain comes only if the roof holds AND the card goes on the pile.",
             },
             wrong={
                 "fr": "Espérance = chance de gagner × gain − chance d'effondrement × perte.",
@@ -153,9 +151,9 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : pesez ce que rapporte la carte contre ce que coûte un "
+                "fr": "Pesez ce que rapporte la carte contre ce que coûte un "
                 "effondrement, qui grandit avec votre pile.",
-                "en": "Nearly: weigh what the card brings against what a collapse costs, which "
+                "en": "Weigh what the card brings against what a collapse costs, which "
                 "grows with your pile.",
             },
             wrong={

@@ -158,9 +158,9 @@ EXERCISES = (
         },
         hints=Hints(
             close={
-                "fr": "Presque : la case que la sorcière vient de quitter peut être ensorcelée, "
+                "fr": "La case que la sorcière vient de quitter peut être ensorcelée, "
                 "une maison jamais, une case sous une sorcière non plus.",
-                "en": "Nearly: the square the witch has just left may be spelled, a house never, "
+                "en": "The square the witch has just left may be spelled, a house never, "
                 "nor a square under a witch.",
             },
             wrong={
@@ -209,9 +209,9 @@ EXERCISES = (
         ),
         hints=Hints(
             close={
-                "fr": "Vous y êtes presque : jouez plus de parties ne suffit pas, rendez le "
+                "fr": "Jouez plus de parties ne suffit pas, rendez le "
                 "robot plus sûr (éviter un pas qui laisse très peu de cases libres).",
-                "en": "Nearly: more games will not do it, make the bot surer (avoid a step that "
+                "en": "More games will not do it, make the bot surer (avoid a step that "
                 "leaves very few free squares).",
             },
             wrong={
@@ -321,9 +321,9 @@ EXERCISES = (
         ),
         hints=Hints(
             close={
-                "fr": "Presque : pesez le territoire (`my_territory - their_territory`) face à "
+                "fr": "Pesez le territoire (`my_territory - their_territory`) face à "
                 "la mobilité, et essayez plusieurs poids.",
-                "en": "Nearly: weigh territory (`my_territory - their_territory`) against "
+                "en": "Weigh territory (`my_territory - their_territory`) against "
                 "mobility, and try several weights.",
             },
             wrong={
