@@ -13,7 +13,8 @@ The page's kernel WebSocket is watched too, so each action is split into: before
 (the board's handler), the pickup (to the server and the kernel, up to the kernel's "busy"
 status coming back), the kernel (the referee's work, to the last message before the board
 changes), the redraw (from that message's arrival to the changed board) and the frame
-(style, layout, paint).
+(style, layout, paint). Last, an echo widget (a click sent up, a number sent back, no game)
+measures the floor that Jupyter, the browser and the machine put under every game.
 
 Prints the median and 95th percentile per game, and writes them to
 test-output/bench_latency.txt. The machine is shared: run it more than once.
@@ -313,7 +314,9 @@ def measure(page: Page, bench: Bench, turns: int, rng: random.Random) -> list[di
 def summary(game: str, readings: list[dict]) -> list[str]:
     totals = [r["total"] for r in readings]
     parts = ", ".join(
-        f"{part} {statistics.median(r[part] for r in readings):.0f}" for part in PARTS
+        f"{part} {statistics.median(ms):.0f}/{percentile(ms, 95):.0f}"
+        for part in PARTS
+        for ms in [[r[part] for r in readings]]
     )
     kinds = sorted({r["kind"] for r in readings})
     by_kind = "; ".join(
@@ -325,14 +328,17 @@ def summary(game: str, readings: list[dict]) -> list[str]:
         f"{game}: median {statistics.median(totals):.1f} ms, 95th percentile "
         f"{percentile(totals, 95):.1f} ms, min {min(totals):.1f}, max {max(totals):.1f} "
         f"over {len(totals)} actions",
-        f"  medians (ms): {parts}; {by_kind}",
+        f"  median/95th by part (ms): {parts}; {by_kind}",
     ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--game", choices=sorted(GAMES), action="append", help="a game (default: all four)"
+        "--game",
+        choices=sorted(GAMES),
+        action="append",
+        help="a game, or echo (default: the four games, then the echo)",
     )
     parser.add_argument("--turns", type=int, default=30, help="actions per game (default 30)")
     parser.add_argument("--bot", default="1", help="the opponent's bot level (default 1)")
