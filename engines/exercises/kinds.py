@@ -2,8 +2,8 @@
 
 * `NumberExercise`: a number (a prediction, a count, a probability): right inside the
   reference's own interval widened by `tolerance`, close inside `close`, else wrong; the
-  reference is computed by the engines when first checked (`functools.cache` keeps it for the
-  process), so it stays true when an engine changes.
+  reference is computed by the engines when checked (the costly computations keep their
+  result for the process, `functools.cache`), so it stays true when an engine changes.
 * `ChoiceExercise`: one option among a few (a prediction: "which is safest?"), the right
   option computed by the engines.
 * `BotExercise`: a student's bot (a function of the observation) plays seeded games against
@@ -171,7 +171,7 @@ class NumberExercise(Exercise):
     def judge(self, answer: Any, lang: str) -> Result:
         read = read_number(answer)
         if read is None:
-            got = type(answer).__name__
+            got = repr(answer) if isinstance(answer, float) else type(answer).__name__
             return self.result("invalid", say(NOT_A_NUMBER, lang, got=got), lang)
         value, interval = read
         if self.probability and not 0 <= value <= 1:

@@ -64,6 +64,10 @@ class Result:
     def passed(self) -> bool:
         return self.status == "right"
 
+    def __bool__(self) -> bool:
+        """`if check(...):` reads as "if the answer is right"."""
+        return self.passed
+
     def lines(self) -> list[str]:
         heading = HEADINGS[self.status][self.lang]
         colon = COLON[self.lang]

@@ -221,7 +221,8 @@ def test_an_estimate_with_an_interval_that_misses_the_value_is_only_close():
 
 def test_results_show_in_a_notebook_with_their_status():
     result = check("sortileges.legal_turns", 3, "en")
-    assert 'data-status="wrong"' in result._repr_html_()
+    assert 'data-status="wrong"' in result._repr_html_() and not result
+    assert check("sortileges.first_turns", perft(1))
     assert repr(result) == str(result) and "too low" in str(result)
 
 
