@@ -135,6 +135,22 @@ def test_a_bot_that_grows_until_the_limit_forfeits_on_memory(tmp_path):
     assert "table.append" in forfeit["detail"]
 
 
+def test_what_a_bot_started_dies_with_it(tmp_path):
+    """A bot's children share its process group, which is killed when its game ends."""
+    spawner = tmp_path / "spawner.py"
+    spawner.write_text(
+        bot_source("import subprocess\nsubprocess.Popen(['sleep', '97531'])\nwhile True:\n    pass")
+    )
+    (forfeit,) = single_game({"student": spawner, "level": "bot:1"})["forfeits"]
+    assert forfeit["kind"] == "timeout"
+    assert not [
+        process
+        for process in psutil.process_iter(["cmdline", "status"])
+        if process.info["cmdline"] == ["sleep", "97531"]
+        and process.info["status"] != psutil.STATUS_ZOMBIE
+    ]
+
+
 def test_the_students_traceback_is_kept(bots):
     (forfeit,) = single_game({"student": bots / "exception.py", "level": "bot:1"})["forfeits"]
     assert "Traceback" in forfeit["detail"] and "exception.py" in forfeit["detail"]
