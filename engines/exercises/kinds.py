@@ -236,11 +236,11 @@ NOT_A_BOT: Text = {
     "en": "the answer should be a bot: a function of the observation, not {got}.",
 }
 BOT_LINE: Text = {
-    "fr": "contre le niveau {level} : {wins} victoires sur {games} ({rate:.0%}, intervalle à "
-    "95 % : {low:.0%} à {high:.0%}) ; objectif : le bas de l'intervalle au-dessus de "
-    "{target:.0%} — {verdict}",
-    "en": "against level {level}: {wins} wins out of {games} ({rate:.0%}, 95 % interval "
-    "{low:.0%} to {high:.0%}); target: the interval's lower end above {target:.0%} — {verdict}",
+    "fr": "contre le niveau {level} : {wins} victoires sur {games} ({rate} %, intervalle à "
+    "95 % : {low} % à {high} %) ; objectif : le bas de l'intervalle au-dessus de {target} % "
+    "— {verdict}",
+    "en": "against level {level}: {wins} wins out of {games} ({rate} %, 95 % interval "
+    "{low} % to {high} %); target: the interval's lower end above {target} % — {verdict}",
 }
 REACHED: Text = {"fr": "atteint", "en": "reached"}
 NOT_REACHED: Text = {"fr": "pas encore", "en": "not yet"}
@@ -260,6 +260,11 @@ BOT_FAILED: Text = {
     "fr": "votre robot a échoué pendant la partie {game} : {error}",
     "en": "your bot failed during game {game}: {error}",
 }
+
+
+def percent(share: float) -> int:
+    """A share in whole percent (written "68 %" in both languages, as the project does)."""
+    return round(100 * share)
 
 
 class StudentBotFailed(Exception):
@@ -312,10 +317,10 @@ class BotExercise(Exercise):
                     level=level,
                     wins=wins,
                     games=self.games,
-                    rate=wins / self.games,
-                    low=interval.low,
-                    high=interval.high,
-                    target=target,
+                    rate=percent(wins / self.games),
+                    low=percent(interval.low),
+                    high=percent(interval.high),
+                    target=percent(target),
                     verdict=say(REACHED if reached else NOT_REACHED, lang),
                 )
             )

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..nains import CARDS, DEFAULT_DECK, INDEX, HeuristicBot, IsmctsBot, Nains, pull_values
 from ..nains.cards import Card, bonnet_choices
-from .kinds import BotExercise, Hints, NumberExercise
+from .kinds import BotExercise, Hints, NumberExercise, percent
 from .play import student_wins
 
 R, B, Y, G = range(4)
@@ -20,6 +20,7 @@ LEVEL_3_ITERATIONS = 60
 """Level 3 (ISMCTS) imagines this many games per move in the exercise, whatever the machine."""
 BOT_GAMES = 20
 BOT_TARGETS = {"2": 0.3, "3": 0.05}
+TARGET_2, TARGET_3 = percent(BOT_TARGETS["2"]), percent(BOT_TARGETS["3"])
 
 
 def pull(card: Card, teams: tuple[tuple[int, ...], ...]) -> int:
@@ -155,13 +156,12 @@ EXERCISES = (
             f"contre le niveau 2 (heuristique) et {BOT_GAMES} contre le niveau 3 (ISMCTS, "
             f"{LEVEL_3_ITERATIONS} parties imaginées par coup), une fois sur deux en premier ; "
             "réussi quand le bas de l'intervalle à 95 % de son taux de victoire dépasse "
-            f"{BOT_TARGETS['2']:.0%} contre le niveau 2 et {BOT_TARGETS['3']:.0%} contre le "
-            "niveau 3.",
+            f"{TARGET_2} % contre le niveau 2 et {TARGET_3} % contre le niveau 3.",
             "en": f"Improve `mon_nain`. It plays {BOT_GAMES} matches (best of three rounds) "
             f"against level 2 (heuristic) and {BOT_GAMES} against level 3 (ISMCTS, "
             f"{LEVEL_3_ITERATIONS} imagined games per move), moving first every other match; "
             "passed when the lower end of its win rate's 95 % interval is above "
-            f"{BOT_TARGETS['2']:.0%} against level 2 and {BOT_TARGETS['3']:.0%} against level 3.",
+            f"{TARGET_2} % against level 2 and {TARGET_3} % against level 3.",
         },
         hints=Hints(
             close={

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..sorciere import Roof, Sorciere, bot_for_level, with_dexterity
 from ..sorciere.roof import SLOTS
-from .kinds import BotExercise, ChoiceExercise, Hints, NumberExercise
+from .kinds import BotExercise, ChoiceExercise, Hints, NumberExercise, percent
 from .play import student_wins
 
 SLOT = 14
@@ -143,11 +143,11 @@ EXERCISES = (
             "fr": f"Écrivez votre robot. Il joue {BOT_GAMES} parties à deux contre le niveau 2 "
             f"(prudent) et {BOT_GAMES} contre le niveau 3 (gourmand), toutes les mains à "
             "x = 0,5, en commençant une partie sur deux ; réussi quand le bas de l'intervalle à "
-            f"95 % de son taux de victoire dépasse {BOT_TARGETS['2']:.0%} contre chacun.",
+            f"95 % de son taux de victoire dépasse {percent(BOT_TARGETS['2'])} % contre chacun.",
             "en": f"Write your bot. It plays {BOT_GAMES} two-player games against level 2 "
             f"(careful) and {BOT_GAMES} against level 3 (greedy), every hand at x = 0.5, "
             "starting every other game; passed when the lower end of its win rate's 95 % "
-            f"interval is above {BOT_TARGETS['2']:.0%} against each.",
+            f"interval is above {percent(BOT_TARGETS['2'])} % against each.",
         },
         hints=Hints(
             close={

@@ -7,7 +7,7 @@ import random
 from typing import Any, cast
 
 from ..sortileges import AlphaBetaBot, GreedyBot, SearchBot, Sortileges, SortilegesState
-from .kinds import BotExercise, Hints, NumberExercise, TurnExercise
+from .kinds import BotExercise, Hints, NumberExercise, TurnExercise, percent
 from .play import student_wins
 
 DUO_TURNS = ("c1-c2/d5", "d8-d7/c3")
@@ -95,11 +95,11 @@ BOT_RULES = {
     "fr": "{games} parties contre le niveau 2 (glouton) et {games} contre le niveau 3 "
     "(alpha-bêta, 3 tours de profondeur), chaque ouverture (2 tours au hasard) jouée dans les "
     "deux couleurs ; réussi quand le bas de l'intervalle à 95 % de votre taux de victoire "
-    "dépasse {target2:.0%} contre le niveau 2 et {target3:.0%} contre le niveau 3.",
+    "dépasse {target2} % contre le niveau 2 et {target3} % contre le niveau 3.",
     "en": "{games} games against level 2 (greedy) and {games} against level 3 (alpha-beta, 3 "
     "turns deep), each opening (2 random turns) played in both colours; passed when the lower "
-    "end of your win rate's 95 % interval is above {target2:.0%} against level 2 and "
-    "{target3:.0%} against level 3.",
+    "end of your win rate's 95 % interval is above {target2} % against level 2 and "
+    "{target3} % against level 3.",
 }
 
 
@@ -110,7 +110,9 @@ GAMES = 40
 def bot_statement(intro: dict[str, str]) -> dict[str, str]:
     return {
         lang: intro[lang]
-        + BOT_RULES[lang].format(games=GAMES, target2=TARGETS["2"], target3=TARGETS["3"])
+        + BOT_RULES[lang].format(
+            games=GAMES, target2=percent(TARGETS["2"]), target3=percent(TARGETS["3"])
+        )
         for lang in intro
     }
 

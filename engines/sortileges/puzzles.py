@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from ..core import RulesError
 from ..exercises.result import Result, Text, checked_language, say
-from .rules import Sortileges, SortilegesState
+from .rules import Sortileges, SortilegesState, Turn
 
 PUZZLE_DATA: tuple[dict[str, Any], ...] = (
     {
@@ -449,8 +449,8 @@ def check_puzzle(puzzle_id: str, turn_text: Any, lang: str = "fr") -> Result:
     lang = checked_language(lang)
     found = puzzle(puzzle_id)
     state = found.state()
-    try:
-        turn = state.game.parse_action(turn_text)
+    try:  # a Turn from `legal_actions()` reads as its notation
+        turn = state.game.parse_action(str(turn_text) if isinstance(turn_text, Turn) else turn_text)
     except RulesError as error:
         return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=error), lang)
     reason = state.refusal(turn)

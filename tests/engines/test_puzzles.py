@@ -76,6 +76,7 @@ def test_the_checker_counts_plies_as_the_solver_does():
     found = puzzle("lab-4x4")
     state = found.state()
     assert turn_outcome(state, "b3-b2/b3") == (True, 3)
+    assert check_puzzle("lab-4x4", state.game.parse_action("b3-b2/b3")).passed
     assert check_puzzle("lab-4x4", "b3-b2/c3", "en").status == "close"
 
 
