@@ -12,7 +12,8 @@ games and kept when few turns win; tests check every number here against the sol
 `check_puzzle(id, turn, lang)` judges a student's turn live with the solver: right if it wins
 in the puzzle's plies, close if it wins more slowly, wrong if it loses (without saying which
 turn wins). `puzzle_start(id)` gives the arguments that open the position in the widget:
-`Sortileges(["human", "bot:5"], **puzzle_start("lab-4x4"))`.
+`Sortileges(["human", "bot:5"], **puzzle_start("lab-4x4"))`, which is what the widget's
+`Sortileges.from_puzzle("lab-4x4")` does.
 """
 
 from __future__ import annotations
@@ -321,7 +322,7 @@ class Puzzle:
             id=data["id"],
             files=data["files"],
             ranks=data["ranks"],
-            witches=tuple(data["witches"]),  # type: ignore[arg-type]
+            witches=(data["witches"][0], data["witches"][1]),
             spells=tuple(data["spells"]),
             to_move=data["to_move"],
             plies=data["plies"],
