@@ -53,15 +53,23 @@ def play_game(job: Job) -> dict[str, Any]:
     state = game.new_game(job.seed, **start)
     seats = [seat_for(game, entrant, job, seat) for seat, entrant in enumerate(job.seats)]
     forfeits: list[dict[str, Any]] = []
+    out: set[int] = set()
+
+    def lose(number: int, forfeit: Forfeit) -> None:
+        """Seat `number` forfeits: recorded, its bot ended, a stand-in in its place."""
+        forfeits.append(forfeit_record(forfeit, number, job, state))
+        out.add(number)
+        seats[number].close()
+        seats[number] = StandIn(derived_seed(job.seed, number, "stand-in"))
+
     try:
         for seat in seats:
             seat.start(job.tag)
-        for number, seat in enumerate(seats):
+        for number, seat in enumerate(list(seats)):
             try:
                 seat.ready()
             except Forfeit as forfeit:
-                forfeits.append(forfeit_record(forfeit, number, job, state))
-        out = {forfeit["seat"] for forfeit in forfeits}
+                lose(number, forfeit)
         while not state.is_terminal() and len(seats) - len(out) > 1:
             if state.ply >= MAX_PLIES:
                 raise RuntimeError(f"{job.game}: no end after {MAX_PLIES} plies")
@@ -69,10 +77,7 @@ def play_game(job: Job) -> dict[str, Any]:
             try:
                 action = seats[number].move(state)
             except Forfeit as forfeit:
-                forfeits.append(forfeit_record(forfeit, number, job, state))
-                out.add(number)
-                seats[number].close()
-                seats[number] = StandIn(derived_seed(job.seed, number, "stand-in"))
+                lose(number, forfeit)
                 continue
             state.apply(action)
     finally:

@@ -303,13 +303,22 @@ def test_sorciere_tables_of_three_and_four(pool):
 
 
 def test_a_forfeit_at_a_table_of_three_lets_the_others_play_on(bots, pool):
-    entrants = {"crash": bots / "crash.py", "careful": "bot:2", "greedy": "bot:3"}
+    entrants = {
+        "crash": bots / "crash.py",
+        "broken": bots / "load.py",
+        "n2": "bot:2",
+        "n3": "bot:3",
+    }
     results = tournament("sorciere", entrants, seconds=SECONDS, executor=pool, progress=False)
     for game in results.finished():
-        crashed = game.seats.index("crash")
-        assert [forfeit["seat"] for forfeit in game.forfeits] == [crashed]
-        assert game.state().is_terminal()  # played to the end, the crashed seat at random
-        assert game.points[crashed] == 0 and max(game.ranks) == game.ranks[crashed]
+        failing = [seat for seat, name in enumerate(game.seats) if name in ("crash", "broken")]
+        assert sorted(forfeit["seat"] for forfeit in game.forfeits) == failing  # once each
+        assert all(game.points[seat] == 0 for seat in failing)
+        assert max(game.ranks) == game.ranks[failing[0]]
+        if len(failing) == 1:  # played to the end, the forfeited seat at random
+            assert game.state().is_terminal()
+        else:  # one seat left: the game stops, and it wins
+            assert not game.state().is_terminal() and max(game.points) == 1
 
 
 def test_an_interrupted_tournament_resumes_with_its_finished_games(reference, pool, tmp_path):
