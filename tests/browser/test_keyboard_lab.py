@@ -276,6 +276,7 @@ def test_nains_to_the_end_with_the_keyboard(table):
     assert status.get_attribute("data-state") == "win", status.inner_text()
     tree = root.aria_snapshot()
     assert 'img "Le jardin : la barrière au milieu' in tree and "Nabot : " in tree, tree
+    assert 'group "Ta main"' in tree
     assert "gagne la partie" in tree
     shoot(root, "nains-end.png")
     assert game_over_in_python(table, "nains")
