@@ -111,6 +111,8 @@ def wait_for(page, root, condition: str, timeout: float = 30.0) -> None:
 
 def shoot(root, name: str) -> None:
     root.evaluate("el => el.scrollIntoView({block: 'start'})")
+    # what the widget leaves to the next frames (the move list scrolls to its end) is done
+    root.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     IMAGES.mkdir(parents=True, exist_ok=True)
     root.screenshot(path=str(IMAGES / name), animations="disabled", caret="hide")
 
