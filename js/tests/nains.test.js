@@ -71,7 +71,7 @@ describe("nains board", () => {
         }
       }
     }
-  });
+  }, 30_000); // hundreds of redraws: seconds on a loaded 2-core CI machine
 
   it("plays a card that has one use with one click", () => {
     const { model, $ } = render();
