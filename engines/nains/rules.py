@@ -491,7 +491,11 @@ def end_round(t: Table, winner: int, events: list | None) -> None:
     t.wins[winner] += 1
     t.round_winners.append(winner)
     if events is not None:
-        events.append({"type": "round", "round": t.round, "winner": winner, "wins": t.wins[:]})
+        # the garden as the round ended (the next round's is already laid out): for the view
+        garden = {"hose": t.hose, "teams": [[COLOURS[g] for g in team] for team in t.teams]}
+        events.append(
+            {"type": "round", "round": t.round, "winner": winner, "wins": t.wins[:], **garden}
+        )
     if t.wins[winner] >= t.target:
         t.phase, t.winner, t.window = PHASE_OVER, winner, None
         if events is not None:

@@ -330,7 +330,9 @@ def test_a_round_ends_at_the_fence_the_loser_starts_and_hands_are_kept():
     assert t.phase == PHASE_CHOOSE and t.starter == 1 and state.current_player() == 1
     assert t.teams == [[], []] and t.supply == [7] * 4
     assert t.hands == [cards("S1"), cards("+R", "S2")]
-    assert {"type": "round", "round": 1, "winner": 0, "wins": [1, 0]} in state.events[-1]
+    garden = {"hose": FENCE, "teams": [["red"], ["blue"]]}  # as the round ended, for the view
+    ended = {"type": "round", "round": 1, "winner": 0, "wins": [1, 0], **garden}
+    assert ended in state.events[-1]
 
 
 def test_adding_a_gnome_near_the_fence_can_lose_the_round():

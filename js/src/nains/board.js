@@ -348,8 +348,15 @@ export function createBoard({ t, send }) {
     keeper.after(() => choiceKeys.current() ?? colourKeys.current() ?? handKeys.current() ?? tools.querySelector("button"));
   }
 
+  /** The garden to draw: the one a round ended with (its event keeps it: the next round is
+   * already laid out) until the next round's first move, else the observation's. */
+  function gardenOf(o) {
+    const ended = (o.events ?? []).find((event) => event.type === "round" && event.teams);
+    return ended ? { ...o, hose: ended.hose, teams: ended.teams } : o;
+  }
+
   function drawTable() {
-    const o = shown();
+    const o = gardenOf(shown());
     if (!o.teams) { svg.replaceChildren(); return; }
     const lang = view.lang;
     const names = [seatName(view, 0), seatName(view, 1)];
