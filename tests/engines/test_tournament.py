@@ -300,6 +300,11 @@ def test_sorciere_tables_of_three_and_four(pool):
             assert sorted(game.points) == [0.0] * (players - 1) + [1.0]
             assert game.state().is_terminal()
         assert sum(row["points"] for row in results.standings()) == len(results.schedule)
+    with ProcessPoolExecutor(1) as one:  # hidden cards and chance: the same on one worker
+        again = tournament(
+            "sorciere", entrants, options={"players": 4}, seconds=0.5, executor=one, progress=False
+        )
+    assert again.to_json() == results.to_json()
 
 
 def test_a_forfeit_at_a_table_of_three_lets_the_others_play_on(bots, pool):
