@@ -616,13 +616,20 @@ class GameWidget(Referee, anywidget.AnyWidget):
             if HUMAN not in self.seats:
                 self._rest_then_continue()
             return
-        generation, position = self._generation, self._state.clone()
-        seat, delay = position.current_player(), self.bot_delay
+        generation = self._generation
+        seat, delay = self._state.current_player(), self.bot_delay
         level = self.seats[seat].split(":", 1)[1]
 
         def work(cancel: threading.Event) -> None:
             if cancel.wait(delay):
                 return
+            # The bot's copy of the position is made here, after the pause: made where the
+            # move is published, its deep copy (1.5-3 ms) held the kernel's thread while the
+            # move's message waited to be sent.
+            with self._lock:
+                if generation != self._generation or cancel.is_set():
+                    return
+                position = self._state.clone()
             action, failure = self._bot_answer(seat, level, position, cancel)
             with self._lock:
                 if generation != self._generation or cancel.is_set():
