@@ -4,9 +4,8 @@ files (one entrant each, named after the file) or a plain function of the observ
 
 A file is read when the tournament is made: its text travels with each game (so workers on
 other machines need no copy of it) and a later edit does not change the tournament under
-way. A function is pickled by value with cloudpickle when it is installed (it comes with
-Dask: `ludotheque[cluster]`), so that one defined in a notebook can play; without it, only
-a function importable from a module can. Each entrant has a `fingerprint` (its text, level
+way. A function is pickled by value with cloudpickle, so that one defined in a notebook can
+play. Each entrant has a `fingerprint` (its text, level
 or pickle, hashed): a resumed tournament replays the games of a bot that changed.
 """
 
@@ -14,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 import os
-import pickle
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+
+import cloudpickle
 
 from ..bots import Bot, bots_of, checked_level
 from ..core import Game, quote
@@ -148,18 +147,14 @@ def read_function(name: str, function: Callable[..., Any]) -> Entrant:
     except Exception as error:
         raise ValueError(
             f"{name}: the function {origin} cannot be sent to its own process ({error}); "
-            "install cloudpickle (pip install 'ludotheque[cluster]') or write it in a .py file"
+            "write it in a .py file"
         ) from None
     return Entrant(name, "function", origin, fingerprint(payload), function=payload)
 
 
 def pickled(function: Callable[..., Any]) -> bytes:
-    """The function's bytes: by value with cloudpickle (code and the globals it uses, so it
-    needs none of the caller's modules where it runs), else by reference."""
-    try:
-        cloudpickle = importlib.import_module("cloudpickle")
-    except ImportError:
-        return pickle.dumps(function)
+    """The function's bytes, by value (code and the globals it uses, so it needs none of the
+    caller's modules where it runs)."""
     module = sys.modules.get(getattr(function, "__module__", None) or "__main__")
     if module is None or module.__name__ in (
         "__main__",
