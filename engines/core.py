@@ -13,6 +13,14 @@ Facts about a game that a UI or an adapter (OpenSpiel's `GameType`, PettingZoo) 
 declared once on its `Game` class: title and seat names in French and English, the number
 of players, whether it has secrets and chance, and its options (`Option`: default, the
 values a UI may offer, labels). `Game.describe()` gives them as one JSON-able dict.
+
+Libraries that work on integers and fixed tensors (OpenSpiel, PettingZoo) need four more
+things from a game, its *integer interface*: action ids (`Game.num_distinct_actions`,
+`State.action_id`, `State.action_from_id`, `State.legal_action_ids`), a bound on its length
+(`Game.max_game_length`), a fixed-shape tensor made from an observation only
+(`Game.observation_shape`, `Game.observation_tensor_of`, `State.observation_tensor`), and
+its chance events as enumerable outcomes (`Game.max_chance_outcomes`, and the verbs of
+`chance.Chance` through which the rules draw). docs/interop.md shows how adapters use them.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
+
+from .chance import Chance, ChanceNeeded
 
 TERMINAL = -1
 """`current_player()` of a game that has ended."""
@@ -245,6 +255,35 @@ class Game(ABC, Generic[GameState]):
                 check_choice(name, self.options[name], tuple(spec.choices))
         self.check_options()
 
+    # -- the integer interface (docs/interop.md) -----------------------------------
+    capped_length: ClassVar[bool] = False
+    """True when the rules allow games of any length (with vanishing probability):
+    `max_game_length` is then a cap at which an adapter ends a game, with no winner."""
+
+    def num_distinct_actions(self) -> int:
+        """How many action ids there are: every `State.action_id` lies in 0..n-1."""
+        raise NotImplementedError(f"{self.name} has no integer interface")
+
+    def max_game_length(self) -> int:
+        """The most decisions (chance outcomes not counted) a game can take, or the cap
+        an adapter imposes (`capped_length`)."""
+        raise NotImplementedError(f"{self.name} has no integer interface")
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes one chance event of this game has under explicit chance (a
+        card revealed: its kinds; a collapse: 2); 0 for a game without chance."""
+        return 0
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of `observation_tensor_of`'s tensor (flattened, it is that list)."""
+        raise NotImplementedError(f"{self.name} has no integer interface")
+
+    def observation_tensor_of(self, observation: dict[str, Any]) -> list[float]:
+        """`observation` (a seat's `State.observation`) as numbers, always
+        `observation_shape()` of them: made from the observation only, so a tensor can
+        hold nothing its seat may not see."""
+        raise NotImplementedError(f"{self.name} has no integer interface")
+
     def check_options(self) -> None:  # noqa: B027 - optional hook
         """Raise ValueError for option values the rules cannot use (those of an option with
         `choices` are checked before this is called)."""
@@ -357,18 +396,21 @@ class State(ABC):
     copies it thousands of times a second; A Petits Pas' patience); the state wraps it.
     """
 
-    def __init__(self, game: Game, seed: int, start: dict[str, Any]):
+    def __init__(self, game: Game, seed: int, start: dict[str, Any], rng: Chance | None = None):
         self.game = game
         self.seed = seed
         self.start = dict(start)
-        self.rng = random.Random(seed)
+        self.rng = Chance(seed) if rng is None else rng
+        """Where the rules draw (`chance.Chance`, seeded); `rng` replaces it (explicit
+        chance: `chance.Unfolding`), for a state that its seed then does not replay."""
         self.history: list[Any] = []
         self.movers: list[int] = []
         """The seat that made each action of `history` (public: who moved)."""
         self.events: list[list[dict]] = []
         self.redo_stack: list[Any] = []
         self.resampled = False
-        """True for a world made by `resample`: a guess at the hidden facts, not the game."""
+        """True for a world made by `resample` (a guess at the hidden facts) or played
+        with explicit chance: not the game its seed and actions replay."""
         self.setup(**start)
 
     # -- what each game implements -------------------------------------------------
@@ -430,6 +472,31 @@ class State(ABC):
         this."""
         return bool(self.events) and any(event.get("type") == "round" for event in self.events[-1])
 
+    # -- the integer interface (docs/interop.md) -----------------------------------
+    def action_id(self, action: Any) -> int:
+        """`action`'s id in 0..`game.num_distinct_actions()`-1. An id may depend on the
+        position (Sortilèges counts steps from the witch to move, Tir de tuyau names the
+        cards of a discard by their places in the hand), so it is read against this state.
+        ValueError for an action that has no id here."""
+        raise NotImplementedError(f"{self.game.name} has no integer interface")
+
+    def action_from_id(self, action_id: int) -> Any:
+        """The action with id `action_id` here (inverse of `action_id` on legal actions)."""
+        raise NotImplementedError(f"{self.game.name} has no integer interface")
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the actions the integer interface offers now, ascending: by default
+        those of `legal_actions` (Sorcière adds its pulls' other dexterity levels)."""
+        return sorted(self.action_id(action) for action in self.legal_actions())
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        """`observation(seat)` as numbers (`Game.observation_tensor_of`)."""
+        tensor = self.game.observation_tensor_of(self.observation(seat))
+        size = math.prod(self.game.observation_shape())
+        if len(tensor) != size:
+            raise RuntimeError(f"{self.game.name}: a tensor of {len(tensor)}, not {size}")
+        return tensor
+
     def move_text(self, ply: int, seat: int | None) -> str:
         """How move `ply` reads to `seat`; games with secret moves override this."""
         return str(self.history[ply])
@@ -464,6 +531,8 @@ class State(ABC):
         mover = self.current_player()
         try:
             events = self.do_apply(action) or []
+        except ChanceNeeded:  # explicit chance: the caller drops this half-applied copy
+            raise
         except BaseException:
             redo = self.redo_stack
             self._become(self.replayed(self.ply))
@@ -509,8 +578,14 @@ class State(ABC):
         self.__dict__.update(other.__dict__)
 
     def clone(self) -> State:
-        """An independent copy (the game object, being immutable, is shared)."""
-        return copy.deepcopy(self, {id(self.game): self.game})
+        """An independent copy (the game object, being immutable, is shared). The records
+        (history, movers, events, redo stack) only ever grow by immutable values (actions,
+        seats, events once recorded): they are copied as lists, not value by value, which
+        keeps a clone cheap late in a game (searches through the adapters clone a lot)."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        for record in (self.history, self.movers, self.events, self.redo_stack):
+            memo[id(record)] = list(record)
+        return copy.deepcopy(self, memo)
 
     def resample(self, seat: int | None, rng: random.Random) -> State:
         """A world `seat` cannot tell from this one: a copy whose `observation(seat)` is the
@@ -523,7 +598,7 @@ class State(ABC):
         world = self.clone()
         world.redo_stack = []
         world.redraw(seat, rng)
-        world.rng = random.Random(rng.getrandbits(SEED_BITS))
+        world.rng = Chance(rng.getrandbits(SEED_BITS))
         world.resampled = True
         return world
 

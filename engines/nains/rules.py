@@ -26,6 +26,7 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple
 
+from ..chance import reveal
 from ..core import (
     OMNISCIENT,
     TERMINAL,
@@ -252,8 +253,13 @@ def draw(t: Table, seat: int, count: int, rng: random.Random, events: list | Non
             rng.shuffle(t.draw)
             if events is not None:
                 events.append({"type": "reshuffle", "count": len(t.draw)})
+        reveal(rng, t.draw, len(t.draw) - 1, name=card_code)
         hand.append(t.draw.pop())
     hand.sort()
+
+
+def card_code(card: int) -> str:
+    return CARDS[card].code
 
 
 def counter_window(t: Table, seat: int) -> tuple[int, int] | None:
@@ -548,6 +554,43 @@ class NainsState(State):
             if last != seat and self.table.choices[last] >= 0:
                 self.history[-1] = Move(CHOOSE, -1, self.table.choices[last])
 
+    # -- the integer interface (docs/interop.md) -------------------------------------
+    def action_id(self, action: Move) -> int:
+        """A first gnome by colour; a play by card and colour (none or one of 4); a
+        counter by verb and card; a discard by the places of its cards in the sorted hand
+        (a bit each; of equal cards, the leftmost), so 5 cards give 31 discards."""
+        if not (isinstance(action, Move) and action.is_value()):
+            raise ValueError(f"{quote(action)} is not a move of Tir de tuyau")
+        if action.verb == CHOOSE:
+            return action.colour
+        if action.verb == PLAY:
+            return ID_PLAY + action.card * 5 + action.colour + 1
+        if action.verb in COUNTERS:
+            return ID_COUNTER + (action.verb - CONTRE) * len(CARDS) + action.card
+        hand, mask = self.table.hands[self.table.to_move], 0
+        for card in action.card:
+            free = [i for i, held in enumerate(hand) if held == card and not mask >> i & 1]
+            if not free:
+                raise ValueError(f"{action} discards a card the hand does not hold")
+            mask |= 1 << free[0]
+        return ID_DISCARD + mask - 1
+
+    def action_from_id(self, action_id: int) -> Move:
+        if not 0 <= action_id < ID_END:
+            raise ValueError(f"{quote(action_id)} is no action id of Tir de tuyau")
+        if action_id < ID_PLAY:
+            return Move(CHOOSE, -1, action_id)
+        if action_id < ID_COUNTER:
+            card, colour = divmod(action_id - ID_PLAY, 5)
+            return Move(PLAY, card, colour - 1)
+        if action_id < ID_DISCARD:
+            verb, card = divmod(action_id - ID_COUNTER, len(CARDS))
+            return Move(CONTRE + verb, card)
+        hand, mask = self.table.hands[self.table.to_move], action_id - ID_DISCARD + 1
+        if mask >> len(hand):
+            raise ValueError(f"action id {action_id} discards more cards than the hand holds")
+        return Move(DISCARD, tuple(card for i, card in enumerate(hand) if mask >> i & 1))
+
     def move_text(self, ply: int, seat: Any) -> str:
         """A first gnome reads `gnome ?` to the other seats until the second one is chosen."""
         move = self.history[ply]
@@ -606,6 +649,12 @@ class NainsState(State):
         )
 
 
+ID_PLAY = 4
+ID_COUNTER = ID_PLAY + len(CARDS) * 5
+ID_DISCARD = ID_COUNTER + len(COUNTERS) * len(CARDS)
+ID_END = ID_DISCARD + 2**HAND - 1
+"""Action ids: first gnomes, plays, counters, discards (`NainsState.action_id`)."""
+
 ON_OFF = {False: {"fr": "non", "en": "off"}, True: {"fr": "oui", "en": "on"}}
 
 
@@ -642,6 +691,54 @@ class Nains(Game[NainsState]):
 
     def parse_action(self, text: str) -> Move:
         return Move.parse(text)
+
+    # -- the integer interface (docs/interop.md) -------------------------------------
+    MAX_DECISIONS = 2000
+    """The cap on a match's length: pulls of equal strength and discards back and forth
+    can go on for ever (random players took 106 moves on average, at most 190, in 30
+    matches)."""
+    capped_length = True
+
+    def num_distinct_actions(self) -> int:
+        return ID_END
+
+    def max_game_length(self) -> int:
+        return self.MAX_DECISIONS
+
+    def max_chance_outcomes(self) -> int:
+        return len(CARDS)  # a card drawn, by kind
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """From the observer's side ("mine" first): hand and discards by card kind, each
+        team's gnomes by colour, supply, hose, wins, target, phase, whose turn, who
+        started, the counter window, hand sizes, draw pile, own secret gnome, who has
+        chosen, the optional rules."""
+        return (2 * len(CARDS) + 8 + 4 + 1 + 2 + 1 + 3 + 1 + 1 + 3 + 4 + 1 + 2 + 1 + 4 + 2 + 3,)
+
+    def observation_tensor_of(self, observation: dict[str, Any]) -> list[float]:
+        o = observation
+        me = o["seat"] if o["seat"] in (0, 1) else 0
+        sides = (me, 1 - me)
+        tensor = [o.get("hand", []).count(card.code) / 4 for card in CARDS]
+        tensor += [o["discards"].count(card.code) / 4 for card in CARDS]
+        for seat in sides:
+            tensor += [o["teams"][seat].count(colour) / GNOMES_PER_COLOUR for colour in COLOURS]
+        tensor += [o["supply"][colour] / GNOMES_PER_COLOUR for colour in COLOURS]
+        tensor += [o["hose"] / FENCE * (1 if me == 0 else -1)]
+        tensor += [o["wins"][seat] / o["target"] for seat in sides] + [o["target"] / 3]
+        tensor += [float(o["phase"] == phase) for phase in (PHASE_CHOOSE, PHASE_PLAY, PHASE_OVER)]
+        tensor += [float(o["to_move"] == me), float(o["starter"] == me)]
+        window = o["window"] or {}
+        tensor += [float(window.get("kind") == VERBS[verb]) for verb in COUNTERS]
+        tensor += [float(window.get("colour") == colour) for colour in COLOURS]
+        tensor += [float(window.get("seat") == me)]
+        tensor += [o["hand_sizes"][seat] / HAND for seat in sides]
+        tensor += [o["draw_count"] / len(DEFAULT_DECK)]
+        tensor += [float(o.get("my_gnome") == colour) for colour in COLOURS]
+        tensor += [float(o["chosen"][seat]) for seat in sides]
+        return tensor + [
+            float(o["rules"][name]) for name in ("contre", "surcontre", "sursurcontre")
+        ]
 
 
 __all__ = ["Card", "Move", "Nains", "NainsState", "OMNISCIENT", "Table", "determinise"]

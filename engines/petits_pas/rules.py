@@ -44,7 +44,7 @@ class PetitsPasState(State):
             self.rng.shuffle(cards)
         else:
             cards = parse_deck(deck)
-        self.table = Table(cards, self.game.reading)
+        self.table = Table(cards, self.game.reading, self.rng)
 
     def current_player(self) -> int:
         return TERMINAL if self.table.result else 0
@@ -53,11 +53,23 @@ class PetitsPasState(State):
         return [] if self.table.result else [STEP]
 
     def do_apply(self, action: Step) -> list[dict]:
+        self.table.rng = self.rng  # the state's generator now (a copy's, a world's)
         return self.table.step()
 
     def returns(self) -> list[float]:
         result = self.table.result
         return [1.0 if result == "won" else -1.0 if result == "lost" else 0.0]
+
+    # -- the integer interface (docs/interop.md): one action, "step", id 0 -------------
+    def action_id(self, action: Step) -> int:
+        if action != STEP:
+            raise ValueError(f"{action!r} is not an action of A Petits Pas: the only one is 'step'")
+        return 0
+
+    def action_from_id(self, action_id: int) -> Step:
+        if action_id != 0:
+            raise ValueError(f"{action_id!r} is no action id of A Petits Pas: the only one is 0")
+        return STEP
 
     def redraw(self, seat: int | None, rng: random.Random) -> None:
         """The stock in another order: nobody sees it before a card is dealt."""
@@ -96,6 +108,39 @@ class PetitsPas(Game[PetitsPasState]):
 
     def check_options(self) -> None:
         self.reading = Reading.of(self.options)
+
+    # -- the integer interface (docs/interop.md) -------------------------------------
+    CARD_FEATURES = ("stock", "out", "row", "top", "jumped", "place")
+    """Per card of `DECK`: where it is (unseen in the stock, out, in the row), whether it
+    tops its pile or has jumped, and its place in the row (1/52 per place from the left)."""
+
+    def num_distinct_actions(self) -> int:
+        return 1
+
+    def max_game_length(self) -> int:
+        """A step deals a card (48 after the first four), removes or merges piles (52 at
+        most ever exist) or moves a card to the far left (once per card): 152 steps."""
+        return len(DECK) - 4 + 2 * len(DECK)
+
+    def max_chance_outcomes(self) -> int:
+        return len(DECK)  # a card dealt
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (len(DECK) * len(self.CARD_FEATURES) + 1,)
+
+    def observation_tensor_of(self, observation: dict[str, Any]) -> list[float]:
+        where: dict[str, list[float]] = {}
+        for place, pile in enumerate(observation["places"]):
+            for depth, card in enumerate(pile):
+                top = float(depth == len(pile) - 1)
+                where[card] = [0.0, 0.0, 1.0, top, 0.0, (place + 1) / len(DECK)]
+        for card in observation["out"]:
+            where[card] = [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+        for card in observation["jumped"]:
+            where[card][4] = 1.0
+        unseen = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        tensor = [value for card in DECK for value in where.get(str(card), unseen)]
+        return [*tensor, observation["stock"] / len(DECK)]
 
     def parse_action(self, text: str) -> Step:
         if isinstance(text, Step):

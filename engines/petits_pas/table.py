@@ -29,9 +29,11 @@ only cards already dealt (a dealt card appears first in the event that deals it)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..chance import reveal
 from ..core import GameOverError
 from .cards import Card, parse_deck
 from .readings import DEFAULT_READING, Reading
@@ -53,15 +55,26 @@ def texts(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
+def deck_index(card: Card) -> int:
+    return card.deck_index
+
+
 class Table:
     """One deal: deals the first four cards at once, then moves on with `step()`.
 
     `deck` is the dealing order; any length works (a short deck makes a quick rules
-    example), while `play_out` and the game insist on the whole 52.
+    example), while `play_out` and the game insist on the whole 52. `rng`, the game's
+    generator, turns each card up (`chance.reveal`): explicit chance may choose it.
     """
 
-    def __init__(self, deck: Sequence[Card], reading: Reading = DEFAULT_READING):
+    def __init__(
+        self,
+        deck: Sequence[Card],
+        reading: Reading = DEFAULT_READING,
+        rng: random.Random | None = None,
+    ):
         self.reading = reading
+        self.rng = rng
         self.stock = list(reversed(deck))  # the next card is last: pop() deals it
         self.places: list[list[Card]] = []
         self.out: list[Card] = []
@@ -69,8 +82,13 @@ class Table:
         self.result: str | None = None  # "won" or "lost" once over
         self.steps = 0
         while self.stock and len(self.places) < 4:
-            self.places.append([self.stock.pop()])
+            self.places.append([self._deal()])
         self._check_end(None)
+
+    def _deal(self) -> Card:
+        """The stock's next card, turned up."""
+        reveal(self.rng, self.stock, len(self.stock) - 1, kind=deck_index)
+        return self.stock.pop()
 
     def cards_left(self) -> int:
         return sum(len(pile) for pile in self.places)
@@ -144,7 +162,7 @@ class Table:
         plan = self.plan()
         events = [self._describe(plan)] if record else None
         if plan.kind == "blocked":  # the stock lasts, or the deal would be over already
-            self.places.append([self.stock.pop()])
+            self.places.append([self._deal()])
             if events is not None:
                 events.append(
                     {
@@ -221,12 +239,12 @@ class Table:
                 events.append({"kind": "close", "places": extra, "why": "extra"})
             for place, pile in enumerate(places):
                 if not pile and stock:
-                    pile.append(stock.pop())
+                    pile.append(self._deal())
                     filled.append(place)
         else:
             self._close_up(events, "close-up")
             while stock and len(places) < 4:
-                places.append([stock.pop()])
+                places.append([self._deal()])
                 filled.append(len(places) - 1)
         if filled and events is not None:
             deals = [{"card": str(places[place][-1]), "to": place} for place in filled]

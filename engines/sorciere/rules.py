@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..chance import happens, reveal
 from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
 from .deck import DEFAULT_DECK, PER_TREAT, TREATS, Card
 from .roof import DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof
@@ -51,6 +52,11 @@ PUT = re.compile(r"put\s+([0-9]+)", re.ASCII)
 DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[-+]?[0-9]+)?", re.ASCII)
 PRECISION = 3
 """Decimals a dexterity keeps (the notation writes no more)."""
+DEXTERITY_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""The dexterities the integer interface offers (docs/interop.md): a pull's action id names
+its slot and one of these. A steadier hand is always safer, so an agent that learns will
+pull at 1.0: the levels show the trade-off the widget's drag stands for, not a dilemma."""
+PHASES = ("pull", "put", "scored", "over")
 
 
 @dataclass(frozen=True)
@@ -238,7 +244,7 @@ class SorciereState(State):
     def _pull(self, action: Pull) -> list[dict]:
         seat, slot = self.to_move, action.slot
         p = self.roof.probability(slot, action.dexterity)
-        draw = self.rng.random()
+        collapses = happens(self.rng, p, "collapse")
         self.pulls += 1
         event = {
             "type": "pull",
@@ -246,12 +252,17 @@ class SorciereState(State):
             "slot": slot,
             "dexterity": action.dexterity,
             "risk": round(p, 4),
-            "collapse": draw < p,
+            "collapse": collapses,
         }
-        if draw < p:
+        if collapses:
             self.collapse = {"seat": seat, "slot": slot}
             return [event, *self._end_round(collapser=seat, last=seat)]
         card = self.slot_card[slot]
+        if slot not in self.known:  # a face nobody has seen: any face-down card it could be
+            hidden = [s for s in self.roof.present() if s not in self.known]
+            card = reveal(
+                self.rng, self.slot_card, slot, hidden, self.game.kind, self.game.kind_text
+            )
         assert card is not None, "a legal pull names a slot holding a card"
         self.slot_card[slot] = None
         self.roof.remove(slot)
@@ -328,6 +339,45 @@ class SorciereState(State):
 
     def winner(self) -> int | None:
         return self.won_by
+
+    # -- the integer interface (docs/interop.md) -------------------------------------
+    def action_id(self, action: Any) -> int:
+        """Pulls first (slot × dexterity level), then puts (slot), then `next`."""
+        levels = len(DEXTERITY_LEVELS)
+        if (
+            isinstance(action, Pull)
+            and action.dexterity in DEXTERITY_LEVELS
+            and is_slot(action.slot)
+        ):
+            return action.slot * levels + DEXTERITY_LEVELS.index(action.dexterity)
+        if isinstance(action, Put) and is_slot(action.slot):
+            return SIZE * levels + action.slot
+        if isinstance(action, Next):
+            return SIZE * (levels + 1)
+        raise ValueError(
+            f"{quote(action)} has no action id: a pull's dexterity is one of {DEXTERITY_LEVELS}"
+        )
+
+    def action_from_id(self, action_id: int) -> Pull | Put | Next:
+        pulls = SIZE * len(DEXTERITY_LEVELS)
+        if 0 <= action_id < pulls:
+            slot, level = divmod(action_id, len(DEXTERITY_LEVELS))
+            return Pull(slot, DEXTERITY_LEVELS[level])
+        if pulls <= action_id < pulls + SIZE:
+            return Put(action_id - pulls)
+        if action_id == pulls + SIZE:
+            return Next()
+        raise ValueError(f"{quote(action_id)} is no action id of Sorcière")
+
+    def legal_action_ids(self) -> list[int]:
+        """Each legal pull at every level of `DEXTERITY_LEVELS`."""
+        actions: list[Any] = []
+        for action in self.legal_actions():
+            if isinstance(action, Pull):
+                actions += [Pull(action.slot, level) for level in DEXTERITY_LEVELS]
+            else:
+                actions.append(action)
+        return sorted(map(self.action_id, actions))
 
     def redraw(self, seat: int | None, rng: random.Random) -> None:
         """The face-down cards change places: nobody knows a face until it is pulled or put
@@ -433,3 +483,70 @@ class Sorciere(Game[SorciereState]):
 
     def parse_action(self, text: str) -> Pull | Put | Next:
         return parse_action(text)
+
+    # -- the integer interface (docs/interop.md) -------------------------------------
+    MAX_DECISIONS = 1000
+    """The cap on a game's length: a card put back may be pulled again and again (each
+    pull may collapse, so a game ends with probability 1, but no bound holds); random
+    and built-in players end far sooner."""
+    capped_length = True
+
+    def check_options(self) -> None:
+        """The deck's faces, for the integer interface (options: `players`, checked)."""
+        treats = {treat: i for i, treat in enumerate(TREATS)}
+        self.kinds = tuple(
+            sorted(set(self.deck), key=lambda card: (treats[card.treat], card.canes))
+        )
+        """The faces a card may show (treat and canes): a revealed card's outcome id."""
+        self.canes = sum(card.canes for card in self.deck)
+
+    def kind(self, card: int) -> int:
+        return self.kinds.index(self.deck[card])
+
+    def kind_text(self, card: int) -> str:
+        treat, canes = self.deck[card]
+        return f"{treat} {canes}"
+
+    def num_distinct_actions(self) -> int:
+        return SIZE * (len(DEXTERITY_LEVELS) + 1) + 1
+
+    def max_game_length(self) -> int:
+        return self.MAX_DECISIONS
+
+    def max_chance_outcomes(self) -> int:
+        return max(2, len(self.kinds))
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """Per slot: card present, height, known treat (4); per seat from the observer's
+        on: its pile's treats (4), canes, candies; the card held (4 treats, present);
+        phase (4); seat to move from the observer; unseen cards per treat; reserve."""
+        n = self.players
+        return (SIZE * 6 + n * 6 + 5 + len(PHASES) + n + len(TREATS) + 1,)
+
+    def observation_tensor_of(self, observation: dict[str, Any]) -> list[float]:
+        n, me = (
+            self.players,
+            observation["seat"] if observation["seat"] in range(self.players) else 0,
+        )
+        tensor: list[float] = []
+        for slot in observation["slots"]:
+            known = slot["known"]
+            tensor += [float(slot["z"] is not None), (slot["z"] or 0) / SIZE]
+            tensor += [float(known == treat) for treat in TREATS]
+        for seat in (*range(me, n), *range(me)):
+            pile = observation["piles"][seat]
+            tensor += [
+                sum(c["treat"] == treat for c in pile) / PER_TREAT[treat] for treat in TREATS
+            ]
+            tensor += [
+                sum(c["canes"] for c in pile) / self.canes,
+                observation["candies"][seat] / TO_WIN,
+            ]
+        held = observation["held"]
+        tensor += [float(held is not None and held["treat"] == treat) for treat in TREATS]
+        tensor += [float(held is not None)]
+        tensor += [float(observation["phase"] == phase) for phase in PHASES]
+        to_move = observation["to_move"]
+        tensor += [float(to_move == (me + k) % n) for k in range(n)]
+        tensor += [observation["unseen"][treat] / PER_TREAT[treat] for treat in TREATS]
+        return [*tensor, observation["reserve"] / CANDIES]

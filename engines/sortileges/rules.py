@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
-from .board import Board, squares_of
+from .board import KING_STEPS, Board, squares_of
 
 TURN_SHAPE = re.compile(r"([^-/]+)-([^-/]+)(?:/([^-/]+))?")
 """from-to/spell or from-to; what each part names is checked against the board."""
@@ -231,6 +231,34 @@ class SortilegesState(State):
         view["winner"] = self.won_by
         return view
 
+    # -- the integer interface: id = step direction × (squares + 1) + spell square -----
+    def action_id(self, action: Turn) -> int:
+        """The step's direction (`KING_STEPS` order) and the square spelled (the board's
+        size for none): 8 × (size + 1) ids, the witch to move's square implied."""
+        board = self.game.board
+        if not isinstance(action, Turn) or action.origin != board.names[self.witches[self.to_move]]:
+            raise ValueError(f"{quote(action)} is no turn of the witch to move")
+        (f0, r0), (f1, r1) = (
+            board.coordinates(board.index[s]) for s in (action.origin, action.target)
+        )
+        spell = board.size if action.spell is None else board.index[action.spell]
+        return KING_STEPS.index((f1 - f0, r1 - r0)) * (board.size + 1) + spell
+
+    def action_from_id(self, action_id: int) -> Turn:
+        board = self.game.board
+        direction, spell = divmod(action_id, board.size + 1)
+        origin = self.witches[self.to_move]
+        file, rank = board.coordinates(origin)
+        df, dr = KING_STEPS[direction]
+        if not (0 <= file + df < board.files and 0 <= rank + dr < board.ranks):
+            raise ValueError(f"action id {action_id} steps off the board")
+        target = board.square_at(file + df, rank + dr)
+        return Turn(
+            board.names[origin],
+            board.names[target],
+            None if spell == board.size else board.names[spell],
+        )
+
     @staticmethod
     def _turn_record(turn: Turn, seat: int) -> dict[str, Any]:
         return {"seat": seat, "from": turn.origin, "to": turn.target, "spell": turn.spell}
@@ -300,6 +328,38 @@ class Sortileges(Game[SortilegesState]):
 
     def parse_action(self, text: str) -> Turn:
         return Turn.parse(text, self.board)
+
+    # -- the integer interface (docs/interop.md) -------------------------------------
+    PLANES = ("mine", "other", "spells", "houses", "to_move")
+    """The observation tensor's planes, seen from its seat (a spectator sees as seat 0):
+    its witch, the other witch, spelled squares, the houses, all ones when it is to move."""
+
+    def num_distinct_actions(self) -> int:
+        return len(KING_STEPS) * (self.board.size + 1)
+
+    def max_game_length(self) -> int:
+        """Every turn but one leaving a house spells a square, and squares never come
+        back: at most twice the squares."""
+        return 2 * self.board.size
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (len(self.PLANES), self.board.ranks, self.board.files)
+
+    def observation_tensor_of(self, observation: dict[str, Any]) -> list[float]:
+        board, size = self.board, self.board.size
+        me = observation["seat"] if observation["seat"] in (0, 1) else 0
+        planes = [[0.0] * size for _ in self.PLANES]
+        for plane, names in (
+            (0, [observation["witches"][me]]),
+            (1, [observation["witches"][1 - me]]),
+            (2, observation["spells"]),
+            (3, observation["houses"]),
+        ):
+            for name in names:
+                planes[plane][board.index[name]] = 1.0
+        if observation["seat"] is not None and observation["to_move"] == observation["seat"]:
+            planes[4] = [1.0] * size
+        return [value for plane in planes for value in plane]
 
     def steps(self, spelled: int, mover: int, other: int) -> int:
         """Where the witch on `mover` may step: a neighbour, not spelled, not the other witch."""

@@ -10,6 +10,7 @@ every offered option at its last value.
 import functools
 import inspect
 import json
+import math
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from ludotheque.engines.bots import (
     checked_level,
     play_match,
 )
+from ludotheque.engines.chance import Chance, Unfolding
 from ludotheque.engines.core import (
     LANGS,
     OMNISCIENT,
@@ -439,3 +441,127 @@ def test_a_level_is_a_name_of_the_levels_or_its_number():
         with pytest.raises(ValueError, match="Toy bot levels are 1, 2, not") as caught:
             checked_level(wrong, ("1", "2"), "Toy")
         assert len(str(caught.value)) < 100
+
+
+# -- the integer interface (docs/interop.md) --------------------------------------------------
+def id_walk(game, seed, plies=None):
+    """The positions of a game played by random action ids (the integer interface's own
+    way to play), whole or cut at `plies`."""
+    state, rng = game.new_game(seed), random.Random(seed)
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) <= (plies or MAX_PLIES):
+        state.apply(state.action_from_id(rng.choice(state.legal_action_ids())))
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_action_ids_round_trip_for_every_legal_action(game):
+    """In every position of random games: each legal action has its own id in range and
+    reads back as itself; every id offered reads as a legal action and back."""
+    size, positions_seen = game.num_distinct_actions(), 0
+    for seed in range(4):
+        for state in id_walk(game, seed)[:-1]:
+            legal = state.legal_actions()
+            ids = [state.action_id(action) for action in legal]
+            assert len(set(ids)) == len(ids) and all(0 <= i < size for i in ids)
+            assert all(
+                same_value(state.action_from_id(i), a) for i, a in zip(ids, legal, strict=True)
+            )
+            offered = state.legal_action_ids()
+            assert offered == sorted(set(offered)) and set(ids) <= set(offered)
+            for i in offered:
+                action = state.action_from_id(i)
+                assert state.is_legal(action) and state.action_id(action) == i
+            positions_seen += 1
+    assert positions_seen > 4 * 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_ends_within_its_max_length(game):
+    """Games played by random ids end within `max_game_length()`; a cap (`capped_length`)
+    is far above them too."""
+    lengths = [len(id_walk(game, seed)) - 1 for seed in range(6)]
+    assert max(lengths) <= game.max_game_length()
+    assert not type(game).capped_length or 2 * max(lengths) <= game.max_game_length()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_tensors_have_the_fixed_shape_and_follow_the_game(game):
+    size = math.prod(game.observation_shape())
+    tensors = set()
+    for state in id_walk(game, 3):
+        for seat in (None, *range(game.players)):
+            tensor = state.observation_tensor(seat)
+            assert len(tensor) == size and all(math.isfinite(x) for x in tensor)
+            assert all(type(x) is float for x in tensor)
+            tensors.add(tuple(tensor))
+    assert len(tensors) > 2  # the tensor says something about the position
+
+
+def tensor_diverges(one, two, seat, actions):
+    """Whether two states, given the same actions, ever give `seat` different tensors."""
+    for action in actions:
+        if not (one.is_legal(action) and two.is_legal(action)):
+            return False
+        one.apply(action)
+        two.apply(action)
+        if one.observation_tensor(seat) != two.observation_tensor(seat):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_tensors_are_the_same_in_worlds_that_differ_only_in_hidden_cards(game):
+    """A world resampled for a seat gives it the same tensor; for a game with secrets the
+    same future then tells the worlds apart, at least sometimes (cards come to light): the
+    tensor does show what the seat comes to see."""
+    rng, differ = random.Random(8), 0
+    walk = id_walk(game, 4)
+    future = [walk[ply + 1].history[-1] for ply in range(len(walk) - 1)]
+    for ply in range(0, len(walk) - 1, 3):
+        state = walk[ply]
+        for seat in range(game.players):
+            world = state.resample(seat, rng)
+            assert world.observation_tensor(seat) == state.observation_tensor(seat)
+            draws = rng.getrandbits(64)
+            truth, world.rng = state.clone(), Chance(draws)
+            truth.rng = Chance(draws)
+            differ += tensor_diverges(truth, world, seat, future[ply : ply + 20])
+    assert bool(differ) == type(game).hidden_information
+
+
+def chance_nodes(unfolding, rng, game):
+    """Take random outcomes (by their probabilities) until the step is whole; check each
+    node's outcomes on the way; return how many nodes there were."""
+    nodes = 0
+    while unfolding.outcomes is not None:
+        ids = [outcome.id for outcome in unfolding.outcomes]
+        probabilities = [outcome.probability for outcome in unfolding.outcomes]
+        assert len(set(ids)) == len(ids) and all(0 <= i < game.max_chance_outcomes() for i in ids)
+        assert all(p > 0 for p in probabilities) and math.isclose(sum(probabilities), 1.0)
+        assert all(outcome.text for outcome in unfolding.outcomes)
+        unfolding.choose(rng.choices(ids, probabilities)[0])
+        nodes += 1
+    return nodes
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_explicit_chance_enumerates_outcomes_and_plays_whole_games(game):
+    """Under explicit chance every draw of the rules is a chance node whose outcomes are
+    enumerated with probabilities summing to 1; games play to their end that way; a game
+    without chance (who moves first given) has no chance node at all."""
+    start = {"first": 0} if "first" in inspect.signature(game.state_class.setup).parameters else {}
+    rng, nodes = random.Random(2), 0
+    for _ in range(2):
+        unfolding = Unfolding.start(game, **start)
+        nodes += chance_nodes(unfolding, rng, game)
+        state = unfolding.result
+        while not state.is_terminal():
+            assert state.ply < game.max_game_length()
+            action = state.action_from_id(rng.choice(state.legal_action_ids()))
+            unfolding = Unfolding.action(state, action)
+            nodes += chance_nodes(unfolding, rng, game)
+            state = unfolding.result
+            assert state.history[-1] == action
+    assert bool(nodes) == type(game).chance

@@ -36,6 +36,10 @@ class Add:
         return f"+{self.amount}"
 
 
+ADDS = (Add(1), Add(2))
+"""The actions, by id."""
+
+
 class RaceState(State):
     game: Race
 
@@ -67,6 +71,14 @@ class RaceState(State):
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {"total": self.total, "goal": self.game.options["goal"]}
 
+    def action_id(self, action: Add) -> int:
+        if action not in ADDS:
+            raise ValueError(f"{quote(action)} has no action id in Race")
+        return ADDS.index(action)
+
+    def action_from_id(self, action_id: int) -> Add:
+        return ADDS[action_id]
+
 
 class Race(Game[RaceState]):
     name = "toy_race"
@@ -81,6 +93,23 @@ class Race(Game[RaceState]):
             {12: {"fr": "douze", "en": "twelve"}, 21: {"fr": "vingt et un", "en": "twenty-one"}},
         )
     }
+
+    def num_distinct_actions(self) -> int:
+        return len(ADDS)
+
+    def max_game_length(self) -> int:
+        return int(self.options["goal"])  # each turn adds at least 1
+
+    def max_chance_outcomes(self) -> int:
+        return 2  # the wind: 0 or 1
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (2,)
+
+    def observation_tensor_of(self, observation: dict[str, Any]) -> list[float]:
+        """The share of the goal reached, and whether the seat is to move."""
+        mine = observation["seat"] is not None and observation["to_move"] == observation["seat"]
+        return [observation["total"] / observation["goal"], float(mine)]
 
     def parse_action(self, text: str) -> Add:
         """`+<digits>`: any amount reads (the rules then allow only 1 and 2)."""
