@@ -90,7 +90,7 @@ test: setup
 	    if (cd js && npm test); then js=passed; else js=FAILED; fi; \
 	fi; \
 	t2=$$(date +%s); mkdir -p test-output; \
-	set +e; $(PY) -m pytest 2>&1 | tee test-output/pytest.log; py=$${PIPESTATUS[0]}; set -e; \
+	set +e; $(PY) -m pytest --durations=25 2>&1 | tee test-output/pytest.log; py=$${PIPESTATUS[0]}; set -e; \
 	t3=$$(date +%s); \
 	echo; \
 	echo "make test: setup $$((t1-t0)) s, JS tests $$js ($$((t2-t1)) s), pytest exit $$py ($$((t3-t2)) s); total runtime $$((t3-t0)) s"; \
