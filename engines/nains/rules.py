@@ -206,6 +206,11 @@ class Table:
             setattr(t, name, getattr(self, name))
         return t
 
+    def __deepcopy__(self, memo: dict) -> Table:
+        """`copy`: what a state's clone takes (every field is a number, a text, a tuple or
+        a list of those, and `last_pull` is replaced, never changed)."""
+        return self.copy()
+
 
 def new_table(
     rng: random.Random,
