@@ -244,6 +244,21 @@ class SortilegesState(State):
         spell = board.size if action.spell is None else board.index[action.spell]
         return KING_STEPS.index((f1 - f0, r1 - r0)) * (board.size + 1) + spell
 
+    def legal_action_ids(self) -> list[int]:
+        """`action_id` of every legal turn, from the bitboards (no turn made: searches
+        through the adapters ask at every node)."""
+        board, stride = self.game.board, self.game.board.size + 1
+        file, rank = board.coordinates(self.witches[self.to_move])
+        ids: list[int] = []
+        for target, spells in self.turn_squares():
+            step = board.coordinates(target)
+            base = KING_STEPS.index((step[0] - file, step[1] - rank)) * stride
+            if spells:
+                ids.extend(base + spell for spell in squares_of(spells))
+            else:
+                ids.append(base + board.size)
+        return sorted(ids)
+
     def action_from_id(self, action_id: int) -> Turn:
         board = self.game.board
         direction, spell = divmod(action_id, board.size + 1)
