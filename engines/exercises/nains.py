@@ -19,7 +19,9 @@ TEAMS_BEHIND = ((B,), (R, R, Y))
 LEVEL_3_ITERATIONS = 60
 """Level 3 (ISMCTS) imagines this many games per move in the exercise, whatever the machine."""
 BOT_GAMES = 20
-BOT_TARGETS = {"2": 0.3, "3": 0.05}
+BOT_TARGETS = {"2": 0.2, "3": 0.2}
+"""Reachable: a bot that wins 8 matches of 20 (the lower end of its 95 % interval, 22 %)
+passes; level 3 at this budget is no stronger than level 2, hence the same target."""
 TARGET_2, TARGET_3 = percent(BOT_TARGETS["2"]), percent(BOT_TARGETS["3"])
 
 

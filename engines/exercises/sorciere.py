@@ -113,12 +113,13 @@ EXERCISES = (
         kind="computation",
         statement={
             "fr": f"Hansel a {PILE} cartes sur sa pile. Il tire la carte {SLOT} d'un toit neuf "
-            "(x = 0,5) ; si le toit tient, elle a 5 chances sur 6 d'aller sur sa pile (+1 "
-            f"carte) ; s'il s'effondre, il perd la manche et ses {PILE} cartes ne comptent plus. "
-            "Quelle est l'espérance du tirage, en cartes ?",
+            "(x = 0,5). Supposez que, si le toit tient, elle ait 5 chances sur 6 d'aller sur "
+            f"sa pile (+1 carte) ; s'il s'effondre, il perd la manche et ses {PILE} cartes ne "
+            "comptent plus. Quelle est l'espérance du tirage, en cartes ?",
             "en": f"Hansel has {PILE} cards on his pile. He pulls card {SLOT} off a new roof "
-            "(x = 0.5); if the roof holds, the card has 5 chances in 6 to go on his pile (+1 "
-            f"card); if it collapses he loses the round and his {PILE} cards no longer count. "
+            "(x = 0.5). Suppose that, if the roof holds, the card has 5 chances in 6 to go on "
+            f"his pile (+1 card); if it collapses he loses the round and his {PILE} cards no "
+            "longer count. "
             "What is the pull's expected value, in cards?",
         },
         hints=Hints(
