@@ -8,8 +8,10 @@
 
 Prints markdown tables (wins of OpenSpiel's bot, share, 95 % Wilson interval).
 
-    .venv/bin/python tests/benchmarks/bench_interop.py --quick          # a minute
-    .venv/bin/python tests/benchmarks/bench_interop.py --games 100      # hours on 2 cores
+    .venv/bin/python tests/benchmarks/bench_interop.py --quick         # a minute
+    .venv/bin/python tests/benchmarks/bench_interop.py                 # about 15 min (make bench)
+    .venv/bin/python tests/benchmarks/bench_interop.py --games 100 --sims 100 400 1600 \
+        --seconds 0.5                                                  # hours on 2 cores
 
 Not a test (pytest does not collect tests/benchmarks/). Single process: our bots' budgets
 are wall-clock seconds, so a loaded machine weakens them; MCTS budgets are simulations.
@@ -77,23 +79,26 @@ def match_row(name: str, games: int, play_one) -> dict:
     }
 
 
-def print_rows(title: str, rows: list[dict]) -> None:
+def print_header(title: str) -> None:
     print(f"\n{title}\n")
     print("| pairing | games | OpenSpiel wins | share | 95 % interval | plies | s/game |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for row in rows:
-        low, high = row["interval"]
-        share = row["wins"] / max(row["games"], 1)
-        print(
-            f"| {row['pairing']} | {row['games']} | {row['wins']:g} | {share:.0%} "
-            f"| {low:.0%}–{high:.0%} | {row['plies']:.0f} | {row['seconds']:.1f} |",
-            flush=True,
-        )
+    print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
+
+
+def print_row(row: dict) -> None:
+    low, high = row["interval"]
+    share = row["wins"] / max(row["games"], 1)
+    print(
+        f"| {row['pairing']} | {row['games']} | {row['wins']:g} | {share:.0%} "
+        f"| {low:.0%}–{high:.0%} | {row['plies']:.0f} | {row['seconds']:.1f} |",
+        flush=True,
+    )
 
 
 def sortileges_rows(args: argparse.Namespace) -> list[dict]:
     game = sortileges.Sortileges()
     rows = []
+    print_header("Sortilèges (6×8)")
     for level in args.levels:
         for simulations in args.sims:
 
@@ -104,13 +109,14 @@ def sortileges_rows(args: argparse.Namespace) -> list[dict]:
                 return play(opening(game, index // 2, args.opening, first=0), bots, args.seconds)
 
             rows.append(match_row(f"MCTS {simulations} v level {level}", args.games, play_one))
-            print_rows("Sortilèges (6×8)", rows[-1:])
+            print_row(rows[-1])
     return rows
 
 
 def nains_rows(args: argparse.Namespace) -> list[dict]:
     game = nains.Nains(rounds=args.rounds)
     rows = []
+    print_header(f"Tir de tuyau (rounds={args.rounds})")
     for simulations in args.ismcts_sims:
 
         def play_one(index: int, seat: int, simulations=simulations) -> State:
@@ -120,7 +126,7 @@ def nains_rows(args: argparse.Namespace) -> list[dict]:
             return play(game.new_game(index // 2, first=0), bots, args.seconds)
 
         rows.append(match_row(f"ISMCTS {simulations} v level 3", args.games, play_one))
-        print_rows(f"Tir de tuyau (rounds={args.rounds})", rows[-1:])
+        print_row(rows[-1])
     return rows
 
 
@@ -150,11 +156,11 @@ def steps_per_second(cls: type[Game], seconds: float) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a minute: 2 games, tiny budgets")
-    parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
-    parser.add_argument("--sims", type=int, nargs="+", default=[100, 400, 1600])
-    parser.add_argument("--ismcts-sims", type=int, nargs="+", default=[100, 400])
+    parser.add_argument("--games", type=int, default=10, help="games per pairing (even)")
+    parser.add_argument("--sims", type=int, nargs="+", default=[100, 400])
+    parser.add_argument("--ismcts-sims", type=int, nargs="+", default=[20, 50])
     parser.add_argument("--levels", nargs="+", default=["3", "5"])
-    parser.add_argument("--seconds", type=float, default=0.5, help="our bots' time per move")
+    parser.add_argument("--seconds", type=float, default=0.2, help="our bots' time per move")
     parser.add_argument("--opening", type=int, default=2, help="random turns before a game")
     parser.add_argument("--rounds", type=int, default=1, help="Tir de tuyau: round wins needed")
     parser.add_argument("--parts", nargs="+", default=["speed", "sortileges", "nains"])
