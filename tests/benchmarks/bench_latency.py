@@ -44,11 +44,10 @@ sys.path.insert(0, str(HERE.parent / "browser"))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from labserver import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_ARGS,
     JupyterServer,
     NotebookPage,
     SortilegesBoard,
+    chromium,
     write_notebook,
 )
 
@@ -354,16 +353,9 @@ def main() -> int:
         with (
             JupyterServer(root) as server,
             sync_playwright() as playwright,
-            tempfile.TemporaryDirectory(prefix="ludo-chromium-") as profile,
+            chromium(playwright) as context,
         ):
             print(f"jupyter lab ready in {time.monotonic() - started:.1f} s")
-            context = playwright.chromium.launch_persistent_context(
-                profile,
-                executable_path=CHROMIUM,
-                headless=True,
-                args=CHROMIUM_ARGS,
-                viewport={"width": 1200, "height": 900},
-            )
             context.add_init_script(WATCH_WEBSOCKETS)
             for game in games:
                 bench = GAMES[game]

@@ -7,13 +7,12 @@ with flags that keep it off the network, in a throwaway profile.
 import functools
 import http.server
 import pathlib
-import tempfile
 import threading
 import urllib.parse
 
 import pytest
 
-from labserver import CHROMIUM, CHROMIUM_ARGS
+from labserver import CHROMIUM, chromium
 
 
 @pytest.fixture(scope="session")
@@ -28,16 +27,8 @@ def playwright_instance():
 @pytest.fixture
 def browser_context(playwright_instance):
     """A fresh Chromium profile for one test."""
-    with tempfile.TemporaryDirectory(prefix="ludo-chromium-") as profile:
-        context = playwright_instance.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1200, "height": 900},
-        )
+    with chromium(playwright_instance) as context:
         yield context
-        context.close()
 
 
 @pytest.fixture(scope="session")

@@ -39,6 +39,26 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+
+@contextlib.contextmanager
+def chromium(playwright, **options):
+    """Debian's Chromium, headless, off the network, in a throwaway profile: one browser
+    context (Playwright's own browsers cannot be downloaded here). `options` go to
+    `launch_persistent_context` (a viewport of 1200 x 900 unless given)."""
+    with tempfile.TemporaryDirectory(prefix="ludo-chromium-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            **{"viewport": {"width": 1200, "height": 900}, **options},
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
 # User settings written into the throwaway settings folder: no news or update checks, no
 # autosave (the copy is thrown away anyway), and every cell kept in the DOM so that a widget
 # far down a long notebook is rendered and clickable like the others.

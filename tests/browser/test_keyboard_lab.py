@@ -15,12 +15,11 @@ docs/images/<game>-end.png (the end of the game), cropped to the widget, light t
 from __future__ import annotations
 
 import pathlib
-import tempfile
 import time
 
 import pytest
 
-from labserver import CHROMIUM, CHROMIUM_ARGS, running_notebook, write_notebook
+from labserver import chromium, running_notebook, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -45,24 +44,19 @@ def table(playwright_instance, lab_server, output_dir):
     """The notebook of the four games, run once, in one Chromium page (reduced motion, so
     that no animation is caught half-way in a screenshot)."""
     write_notebook(lab_server, NOTEBOOK, *CELLS)
-    with tempfile.TemporaryDirectory(prefix="ludo-chromium-") as profile:
-        context = playwright_instance.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
+    with (
+        chromium(
+            playwright_instance,
             viewport={"width": 1200, "height": 1800},  # the tallest widget fits: whole shots
             reduced_motion="reduce",
-        )
-        try:
-            with running_notebook(
-                lab_server, context, output_dir, NOTEBOOK, shot="jupyterlab_keyboard"
-            ) as notebook:
-                notebook.page.locator('.ludo[data-game="petits_pas"]').wait_for(timeout=90_000)
-                notebook.wait_all_run(timeout=180)
-                yield notebook
-        finally:
-            context.close()
+        ) as context,
+        running_notebook(
+            lab_server, context, output_dir, NOTEBOOK, shot="jupyterlab_keyboard"
+        ) as notebook,
+    ):
+        notebook.page.locator('.ludo[data-game="petits_pas"]').wait_for(timeout=90_000)
+        notebook.wait_all_run(timeout=180)
+        yield notebook
 
 
 def widget(page, game: str):
