@@ -6,6 +6,7 @@ folder beside the clone mean nothing there. System paths (under /usr, /tmp, /dev
 fine: browser tests and benchmarks need them.
 """
 
+import json
 import re
 import subprocess
 import unicodedata
@@ -169,3 +170,13 @@ def test_links_inside_a_rules_file_resolve(game):
     text = (RULES / f"{game}.md").read_text(encoding="utf-8")
     missing = [anchor for anchor in LOCAL_LINK.findall(text) if anchor not in anchors(game)]
     assert not missing, f"docs/rules/{game}.md links to missing sections: {missing}"
+
+
+@pytest.mark.parametrize("notebook", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=str)
+def test_no_notebook_keeps_a_widget_state(notebook):
+    """A saved widget state (what `nbconvert --execute` stores unless told
+    `--ExecutePreprocessor.store_widget_state=False`) writes every synced trait into the
+    file: the seated player's hand among them. A notebook shows its positions through each
+    output's static picture instead."""
+    saved = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]
+    assert "widgets" not in saved
