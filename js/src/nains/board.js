@@ -188,6 +188,7 @@ export function createBoard({ t, send }) {
 
   let view = null;
   let chosenCard = null; // a card clicked whose use must still be picked
+  let chosenIndex = null; // where it is in the hand: of two copies, only the one clicked is lit
   let discarding = null; // Set of hand indices selected for a discard, or null
   const pending = createPendingMove(send);
   let message = null;    // a transient prompt key
@@ -237,6 +238,7 @@ export function createBoard({ t, send }) {
     const options = movesByCard(legal())[code] ?? [];
     if (options.length === 1) return act(options[0]);
     chosenCard = options.length ? code : null;
+    chosenIndex = index;
     message = options.length ? null : "prompt.unplayable";
     draw();
     if (chosenCard) choiceKeys.focus(true); // the card's uses, just shown
@@ -284,7 +286,7 @@ export function createBoard({ t, send }) {
   function drawHand(codes, seat, clickable) {
     const marked = clickable ? hintedCards(codes) : new Set();
     return codes.map((code, index) => {
-      const selected = discarding?.has(index) || (chosenCard === code && discarding === null);
+      const selected = discarding?.has(index) || (chosenCard !== null && chosenIndex === index && discarding === null);
       const playable = clickable && (discarding !== null || code in movesByCard(legal()));
       return h(clickable ? "button" : "div", {
         type: clickable ? "button" : null, class: `nn-card nn-card-${parseCard(code).kind}${selected ? " nn-selected" : ""}${clickable && !playable ? " nn-dim" : ""}${marked.has(index) ? " nn-hinted" : ""}`,
