@@ -211,6 +211,11 @@ def test_a_word_or_a_percentage_is_not_an_answer_and_says_why():
     assert percentage.status == "invalid" and "0.25" in percentage.message
 
 
+def test_the_books_one_in_three_is_only_close_to_the_rate_it_rounds():
+    book = check("petits_pas.book_rate", 1 / 3, "en")
+    assert book.status == "close" and "rounds" in book.hint
+
+
 def test_an_estimate_with_an_interval_that_misses_the_value_is_only_close():
     reference = exercise("petits_pas.reading_rate").reference()
     value = reference.value
