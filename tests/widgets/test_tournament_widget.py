@@ -11,6 +11,7 @@ import pytest
 import traitlets
 
 from ludotheque.widgets import GameWidget, Tournament
+from ludotheque.widgets import tournament as tournament_widget
 from ludotheque.widgets.tournament import DETAIL_LIMIT
 from widget_wire import Wire, browser_write, send
 
@@ -36,10 +37,14 @@ def nains(tmp_path_factory):
     crashes), watched on the wire from the start."""
     folder = tmp_path_factory.mktemp("eleves") / "classe"
     entrants = {"un": "bot:1", "deux": "bot:2", **bots(folder, legal=LEGAL, crash=CRASH)}
-    widget = Tournament("nains", entrants, seed=SEED, seconds=0.05, lang="en")
-    wire = Wire(widget)
-    widget.start()
-    widget.wait(timeout=50)
+    with pytest.MonkeyPatch.context() as patch:
+        # every game published as it finishes: on a fast machine the 12 games end within
+        # one publication interval, and the progress would go out once
+        patch.setattr(tournament_widget, "PUBLISH_SECONDS", 0.0)
+        widget = Tournament("nains", entrants, seed=SEED, seconds=0.05, lang="en")
+        wire = Wire(widget)
+        widget.start()
+        widget.wait(timeout=50)
     yield widget, wire, folder
     widget.close()
 
