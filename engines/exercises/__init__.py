@@ -29,7 +29,7 @@ strategie.evaluation          sortileges_strategie        bot          f(feature
 petits_pas.book_rate          petits_pas                  prediction   a probability
 petits_pas.reading_rate       petits_pas                  computation  a probability (interval)
 petits_pas.deals_needed       petits_pas                  computation  a number of deals
-petits_pas.four_suits         petits_pas                  computation  a probability (interval)
+petits_pas.late_ace           petits_pas                  computation  a probability (interval)
 petits_pas.last_card          petits_pas                  prediction   ace, seven or king
 sorciere.safest_pull          sorciere                    prediction   corner, edge or middle
 sorciere.collapse_chance      sorciere                    computation  a probability

@@ -53,13 +53,12 @@ def deals_needed() -> float:
 
 
 @functools.cache
-def four_suits_rate() -> Reference:
-    import numpy as np
-
+def late_ace_rate() -> Reference:
+    """Deals with an ace among the deck's last two cards: they win far less often (an ace at
+    the end can take nothing), so the rate over all deals is no answer."""
     decks, won = simulated()
-    suits = np.sort(decks[:, :4] // 13, axis=1)
-    different = (np.diff(suits, axis=1) != 0).all(axis=1)
-    return rate(won[different])
+    ranks = decks[:, -2:] % 13 + 1
+    return rate(won[(ranks == 1).any(axis=1)])
 
 
 @functools.cache
@@ -150,31 +149,31 @@ EXERCISES = (
         relative=True,
     ),
     NumberExercise(
-        id="petits_pas.four_suits",
+        id="petits_pas.late_ace",
         notebook="petits_pas",
         kind="computation",
         statement={
-            "fr": "Estimez la probabilité de gagner (lecture par défaut) quand les quatre "
-            "premières cartes sont de quatre familles différentes.",
-            "en": "Estimate the probability of winning (default reading) when the first four "
-            "cards are of four different suits.",
+            "fr": "Estimez la probabilité de gagner (lecture par défaut) quand un as est parmi "
+            "les deux dernières cartes du paquet, avec son intervalle à 95 %.",
+            "en": "Estimate the probability of winning (default reading) when an ace is among "
+            "the last two cards of the deck, with its 95 % interval.",
         },
         hints=Hints(
             close={
-                "fr": "Une donne sur dix environ a ses quatre premières cartes de "
-                "familles différentes ; jouez assez de donnes pour en garder des dizaines de "
-                "milliers.",
-                "en": "About one deal in ten has its first four cards of different "
-                "suits; play enough deals to keep tens of thousands of them.",
+                "fr": "Une donne sur sept environ a un as parmi ses deux dernières cartes ; "
+                "jouez assez de donnes pour en garder des dizaines de milliers.",
+                "en": "About one deal in seven has an ace among its last two cards; play "
+                "enough deals to keep tens of thousands of them.",
             },
             wrong={
-                "fr": "Famille d'une carte du paquet : `paquets // 13` ; gardez les donnes dont "
-                "les 4 premières familles sont distinctes, puis comptez les victoires.",
-                "en": "A card's suit: `decks // 13`; keep the deals whose first 4 suits differ, "
-                "then count the wins.",
+                "fr": "Rang d'une carte : `paquets % 13 + 1` (1 = as) ; gardez les donnes dont "
+                "l'une des deux dernières cartes (`[:, -2:]`) est un as, puis comptez les "
+                "victoires.",
+                "en": "A card's rank: `decks % 13 + 1` (1 = ace); keep the deals where one of "
+                "the last two cards (`[:, -2:]`) is an ace, then count the wins.",
             },
         ),
-        compute=four_suits_rate,
+        compute=late_ace_rate,
         tolerance=0.01,
         close=0.05,
         probability=True,

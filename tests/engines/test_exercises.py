@@ -131,11 +131,11 @@ def other_estimate(reading=None):
         )
 
 
-def four_suits_by_another_sample() -> float:
+def late_ace_by_another_sample() -> float:
     decks = deal_decks(150_000, np.random.default_rng(5))
     won = cards_left(decks) == 0
-    different = np.array([len(set(row)) == 4 for row in (decks[:, :4] // 13).tolist()])  # by hand
-    return float(won[different].mean())
+    late_ace = np.array([0 in (card % 13 for card in row) for row in decks[:, -2:].tolist()])
+    return float(won[late_ace].mean())
 
 
 R, B, Y, G = range(4)
@@ -149,7 +149,7 @@ INDEPENDENT = {
     "petits_pas.deals_needed": lambda: (
         1.96**2 * other_estimate().rate * (1 - other_estimate().rate) / 0.01**2
     ),
-    "petits_pas.four_suits": lambda: four_suits_by_another_sample(),
+    "petits_pas.late_ace": lambda: late_ace_by_another_sample(),
     "sorciere.collapse_chance": lambda: collapse_from_the_formula(),
     "sorciere.expected_value": lambda: (
         (1 - collapse_from_the_formula()) * 5 / 6 - collapse_from_the_formula() * 3
@@ -214,6 +214,13 @@ def test_a_word_or_a_percentage_is_not_an_answer_and_says_why():
 def test_the_books_one_in_three_is_only_close_to_the_rate_it_rounds():
     book = check("petits_pas.book_rate", 1 / 3, "en")
     assert book.status == "close" and "rounds" in book.hint
+
+
+def test_the_rate_over_all_deals_is_no_answer_to_a_conditional_rate():
+    """The lazy answer (every deal's rate) must not pass for the rate of the deals asked for."""
+    everyone = other_estimate()
+    lazy = check("petits_pas.late_ace", (everyone.rate, everyone.low, everyone.high), "en")
+    assert lazy.status == "wrong", str(lazy)
 
 
 def test_an_estimate_with_an_interval_that_misses_the_value_is_only_close():
