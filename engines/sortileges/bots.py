@@ -12,6 +12,8 @@ import math
 import random
 
 from ..bots import Bot, Deadline, RandomBot, SearchCancelled, checked_level
+from ..compiled import fallbacks, labelled
+from ..extras import have_numba
 from .evaluation import house_distances
 from .rules import Sortileges, SortilegesState, Turn
 from .search import SearchBot
@@ -27,13 +29,19 @@ from .toolkit import (
     settled,
 )
 
-LEVEL_LABELS = {
-    "1": {"fr": "hasard", "en": "random"},
-    "2": {"fr": "glouton", "en": "greedy"},
-    "3": {"fr": "alpha-bêta", "en": "alpha-beta"},
-    "4": {"fr": "recherche", "en": "search"},
-    "5": {"fr": "recherche compilée", "en": "compiled search"},
-}
+FALLBACKS = fallbacks({"5": "4"})
+"""Without numba, level 5 (the compiled search) plays as level 4, the same search in Python;
+{} when numba is installed."""
+LEVEL_LABELS = labelled(
+    {
+        "1": {"fr": "hasard", "en": "random"},
+        "2": {"fr": "glouton", "en": "greedy"},
+        "3": {"fr": "alpha-bêta", "en": "alpha-beta"},
+        "4": {"fr": "recherche", "en": "search"},
+        "5": {"fr": "recherche compilée", "en": "compiled search"},
+    },
+    FALLBACKS,
+)
 LEVELS = tuple(LEVEL_LABELS)
 
 HOUSE_WEIGHT = 0.1
@@ -172,9 +180,10 @@ def bot_for_level(
     """The bot of a level of LEVELS: "1" random, "2" greedy, "3" alpha-beta thinking at most
     `seconds` (None: no limit of its own), "4" the strong search in readable Python
     (`search.SearchBot`), "5" the same search compiled with numba (`fast.FastSearchBot`),
-    tens of times the nodes per second: the strongest. `seed` sets levels 1 and 2's choices
-    among equals; the searches are deterministic."""
+    tens of times the nodes per second: the strongest; without numba, level 4 (`FALLBACKS`).
+    `seed` sets levels 1 and 2's choices among equals; the searches are deterministic."""
     level = checked_level(level, LEVELS, "Sortilèges")
+    level = FALLBACKS.get(level, level)
     if level == "1":
         return RandomBot(seed)
     if level == "2":
@@ -191,7 +200,9 @@ def bot_for_level(
 def warm_up() -> float:
     """Compile level 5's kernels ahead of its first turn (`fast.warm_up`: once per process,
     from the disk cache after the first time); returns the seconds taken. numba is loaded
-    here, when called, not when this module is imported."""
+    here, when called, not when this module is imported; without numba, nothing to do."""
+    if not have_numba():
+        return 0.0
     from .fast import warm_up as compile_kernels
 
     return compile_kernels()
