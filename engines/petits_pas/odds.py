@@ -1,25 +1,30 @@
-"""Win rates by simulation: `estimate(n)` plays n random deals with the fast simulator.
+"""Win rates by simulation: `estimate(n)` plays n random deals and gives the win rate.
 
 The deals are cut into fixed chunks of CHUNK, each shuffled from its own seed spawned from
 the one seed (numpy's SeedSequence), and the chunks' counts are added up: the result depends
 only on (n, seed, reading), never on the executor or its number of workers, so a notebook can
-quote a number that anyone reproduces. The 95 % interval is scipy's exact (Clopper–Pearson)
-binomial interval.
+quote a number that anyone reproduces. The same holds without numpy and numba (Python in the
+browser): the decks are then drawn by `numpy_random`, numpy's generator in plain Python, and
+played by the same deal kernel uncompiled (`kernel.plain_cards_left`), so the counts are
+the same, only slower. The 95 % interval is the exact (Clopper–Pearson) binomial interval of
+`engines/stats.py`.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from numbers import Integral
+from typing import Any
 
-import numpy as np
-from scipy.stats import binomtest
-from tqdm.auto import tqdm
-
-from .fast import cards_left, deal_decks
+from ..extras import have_numba, installed, require
+from ..numpy_random import PCG64, SeedSequence, permuted_rows
+from ..stats import exact_interval
+from .kernel import plain_cards_left
 from .readings import Reading
 
 BOOK_RATE = 1 / 3
@@ -72,38 +77,90 @@ def estimate(
     reading: Reading | Mapping | None = None,
     executor: Executor | None = None,
     progress: bool = True,
+    compiled: bool | None = None,
 ) -> Estimate:
     """Play `n` random deals under `reading` and estimate the win rate.
 
-    `seed` None draws one (kept in the result). With no `executor`, a process pool uses every
-    local core; any `concurrent.futures.Executor` may be given instead (and is left open).
+    `seed` None draws one (kept in the result). `compiled` None plays the deals with the
+    numba simulator when numba is installed, else in plain Python (the same counts, some
+    thirty times slower); True insists on numba, False on plain Python. With no `executor`,
+    the compiled deals run in a process pool over every local core, the plain ones here, one
+    chunk after the other (the browser has no processes); any `concurrent.futures.Executor`
+    may be given instead (and is left open). The progress bar needs tqdm.
     """
-    if not isinstance(n, (int, np.integer)) or n < 1:
+    if not isinstance(n, Integral) or isinstance(n, bool) or n < 1:
         raise ValueError(f"estimate: n must be a positive whole number of deals, not {n!r}")
+    n = int(n)
     reading = Reading.of(reading)
+    if compiled is None:
+        compiled = have_numba()
+    elif compiled:
+        require("fast", "estimate(compiled=True)")
     if seed is None:
         seed = secrets.randbits(128)  # as SeedSequence() draws its entropy
     sizes = [CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])
-    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
-    pool = executor or ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, len(sizes)))
-    counts = np.zeros(53, dtype=np.int64)
+    jobs = [(size, seed, index, reading, compiled) for index, size in enumerate(sizes)]
+    if executor is None and compiled:
+        pool: Executor | None = ProcessPoolExecutor(
+            max_workers=min(os.cpu_count() or 1, len(sizes))
+        )
+    else:
+        pool = executor
+    counts = [0] * 53
     try:
-        futures = {
-            pool.submit(_chunk, size, chunk_seed, reading): size
-            for size, chunk_seed in zip(sizes, seeds, strict=True)
-        }
-        with tqdm(total=n, unit="deal", unit_scale=True, disable=not progress) as bar:
-            for future in as_completed(futures):
-                counts += future.result()
-                bar.update(futures[future])
+        with _progress_bar(n, progress) as bar:
+            for size, chunk_counts in _finished(jobs, pool):
+                counts = [a + b for a, b in zip(counts, chunk_counts, strict=True)]
+                bar.update(size)
     finally:
-        if executor is None:
+        if executor is None and pool is not None:
             pool.shutdown(cancel_futures=True)
-    interval = binomtest(int(counts[0]), n).proportion_ci(confidence_level=0.95)
-    return Estimate(reading, n, seed, tuple(int(c) for c in counts), interval.low, interval.high)
+    low, high = exact_interval(counts[0], n)
+    return Estimate(reading, n, seed, tuple(counts), low, high)
 
 
-def _chunk(size: int, seed: np.random.SeedSequence, reading: Reading) -> np.ndarray:
-    """How many deals of one chunk ended with 0, 1, … 52 cards left."""
-    decks = deal_decks(size, np.random.default_rng(seed))
-    return np.bincount(cards_left(decks, reading), minlength=53)
+def _finished(
+    jobs: list[tuple[int, int, int, Reading, bool]], pool: Executor | None
+) -> Iterator[tuple[int, list[int]]]:
+    """(deals, counts) of each chunk as it finishes: in `pool`, or here in turn (None)."""
+    if pool is None:
+        for job in jobs:
+            yield job[0], _chunk(*job)
+        return
+    futures = {pool.submit(_chunk, *job): job[0] for job in jobs}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+def _chunk(size: int, seed: int, index: int, reading: Reading, compiled: bool) -> list[int]:
+    """How many deals of chunk `index` (seeded by the seed's child `index`, as numpy's
+    `SeedSequence(seed).spawn` makes it) ended with 0, 1, … 52 cards left."""
+    if compiled:
+        import numpy as np
+
+        from .fast import cards_left, deal_decks
+
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
+        left = cards_left(deal_decks(size, rng), reading)
+        return [int(count) for count in np.bincount(left, minlength=53)]
+    decks = permuted_rows([range(52)] * size, PCG64(SeedSequence(seed, (index,))))
+    counts = [0] * 53
+    for left_over in plain_cards_left(decks, reading):
+        counts[left_over] += 1
+    return counts
+
+
+def _progress_bar(total: int, shown: bool) -> AbstractContextManager[Any]:
+    """tqdm's bar over `total` deals when it is installed and `shown`, else a silent one."""
+    if shown and installed("tqdm"):
+        from tqdm.auto import tqdm
+
+        return tqdm(total=total, unit="deal", unit_scale=True)
+    return nullcontext(_Silent())
+
+
+class _Silent:
+    """Stands for the bar when none is shown."""
+
+    def update(self, deals: int) -> None:
+        pass
