@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core import State
+from ..stats import wilson_interval
 
 FORMAT = "ludotheque-tournament"
 VERSION = 1
@@ -252,12 +253,11 @@ class Results:
 
 
 def points_interval(points: float, games: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of the points (scipy), as points; (0, 0) without
-    games. With half points (draws), from the whole numbers either side: a little wider."""
+    """The 95 % Wilson score interval of the points (`stats.wilson_interval`, scipy's), as
+    points; (0, 0) without games. With half points (draws), from the whole numbers either
+    side: a little wider."""
     if not games:
         return 0.0, 0.0
-    from scipy.stats import binomtest
-
-    low = binomtest(math.floor(points), games).proportion_ci(0.95, "wilson").low
-    high = binomtest(math.ceil(points), games).proportion_ci(0.95, "wilson").high
+    low = wilson_interval(math.floor(points), games)[0]
+    high = wilson_interval(math.ceil(points), games)[1]
     return float(games * low), float(games * high)
