@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """The batch simulator: cards left for millions of deals, compiled with numba.
 
 A deal is sequential and branchy, so vectorising over deals with numpy would pay for every
@@ -12,13 +13,13 @@ from __future__ import annotations
 
 from ..extras import require
 
-require("fast", "A Petits Pas' compiled simulator")
+require("fast", "A Petits Pas' compiled simulator")  # first, so that the error names the extra
 
-import numpy as np  # noqa: E402  (after the check that names the extra)
-from numba import njit  # noqa: E402
+import numpy as np
+from numba import njit
 
-from .kernel import MAX_PLACES, kernel_arguments, play_deal  # noqa: E402
-from .readings import Reading  # noqa: E402
+from .kernel import MAX_PLACES, kernel_arguments, play_deal
+from .readings import Reading
 
 
 def deal_decks(count: int, rng: np.random.Generator) -> np.ndarray:

@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """The search of `search.py`, compiled with numba: the same tree, tens of times faster
 (tests/benchmarks/bench_sortileges_search.py prints the nodes per second of both).
 
@@ -12,6 +13,10 @@ once (the pass is discarded, as in the readable search).
 """
 
 from __future__ import annotations
+
+from ..extras import require
+
+require("fast", "Sortilèges' compiled search (level 5)")  # first, so that the error names the extra
 
 import math
 import threading

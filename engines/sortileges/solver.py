@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """Exact game values of Sortilèges (Isola with protected houses) on small boards.
 
 A negamax alpha-beta search to the end of the game, compiled with numba, over the raw
@@ -25,6 +26,10 @@ room first, spells next to the other witch first).
 """
 
 from __future__ import annotations
+
+from ..extras import require
+
+require("fast", "Sortilèges' solver")  # first, so that the error names the extra
 
 import threading
 import time

@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """Class tournaments: students' bots against each other (and the game's own levels),
 isolated, rated, replayable, on one machine or a Dask cluster. No Jupyter import.
 
@@ -14,12 +15,12 @@ stop: docs/tournament.md. Needs the `tournament` extra (cloudpickle, openskill, 
 
 from ..extras import require
 
-require("tournament", "The class tournament")
+require("tournament", "The class tournament")  # first, so that the error names the extra
 
-from .entrants import Entrant  # noqa: E402  (after the check that names the extra)
-from .results import GameResult, Results  # noqa: E402
-from .run import DEFAULT_MEMORY_MB, DEFAULT_WORKERS, Tournament, tournament  # noqa: E402
-from .sandbox import GRACE_SECONDS, LOAD_SECONDS, Forfeit  # noqa: E402
+from .entrants import Entrant
+from .results import GameResult, Results
+from .run import DEFAULT_MEMORY_MB, DEFAULT_WORKERS, Tournament, tournament
+from .sandbox import GRACE_SECONDS, LOAD_SECONDS, Forfeit
 
 __all__ = [
     "DEFAULT_MEMORY_MB",
