@@ -4,8 +4,8 @@ It keeps per place only what the rules look at (the top card's suit and value, w
 card has jumped, the pile's size) and makes no events; `table.py` stays the readable
 reference, and the tests hold both to the same result deal by deal. Written once in the
 Python that numba compiles (`..compiled`): with numba, `fast.cards_left` plays millions of
-deals; without it (Python in the browser), `plain_cards_left` plays the same code, some
-thirty times slower than compiled and four times faster than the reference.
+deals; without it (Python in the browser), `plain_cards_left` plays the same code, four
+times as fast as the reference (no events), some twenty times slower than compiled.
 
 A deck is a sequence of card indexes (`Card.deck_index`) in dealing order. A row is four
 sequences of MAX_PLACES items: suit, value, pile size, jumped, one item per place.
