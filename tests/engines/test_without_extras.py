@@ -1,0 +1,92 @@
+"""The games play with the required dependencies only (anywidget, ipywidgets, traitlets), as
+in JupyterLite (issue 17): in a Python where an import hook refuses every package of the
+extras, the engines and widgets import, every level of every game is built, one seeded game
+per game is played bot against bot, A Petits Pas' estimate runs (and counts what the
+compiled one counts), each game widget is built, Sortilèges' level 5 says it plays as level
+4, and the tournament names its extra. tests/test_wheel.py checks a real install."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from concurrent.futures import ThreadPoolExecutor
+
+from ludotheque.engines.petits_pas import estimate
+
+REFUSED = ("numpy", "numba", "scipy", "tqdm", "cloudpickle", "openskill")
+
+PROGRAM = textwrap.dedent(
+    """
+    import json, sys
+
+    REFUSED = set(sys.argv[1].split(","))
+
+
+    class Refuse:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in REFUSED:
+                raise ModuleNotFoundError(f"No module named {name!r} (refused)", name=name)
+            return None
+
+
+    sys.meta_path.insert(0, Refuse())
+
+    import ludotheque.widgets as widgets
+    from ludotheque.engines.bots import bots_of, play_match
+    from ludotheque.engines.extras import MissingExtra
+    from ludotheque.engines.nains import Nains
+    from ludotheque.engines.petits_pas import PetitsPas, estimate
+    from ludotheque.engines.sorciere import Sorciere
+    from ludotheque.engines.sortileges import Sortileges
+
+    report = {"levels": {}, "games": {}, "widgets": {}}
+    for game_class in (Sortileges, PetitsPas, Sorciere, Nains):
+        bots = bots_of(game_class)
+        report["levels"][game_class.name] = {
+            level: type(bots.bot_for_level(level, seed=1, seconds=0.01)).__name__
+            for level in bots.LEVELS
+        }
+        game = game_class()
+        players = [bots.bot_for_level(bots.LEVELS[-1], seed=seat, seconds=0.01)
+                   for seat in range(game.players)]
+        final = play_match(game, players, seed=3)
+        report["games"][game_class.name] = {"plies": final.ply, "returns": final.returns()}
+    report["estimate"] = list(estimate(1500, seed=8, progress=True).cards_left)
+    for name in widgets.__all__:
+        widget_class = getattr(widgets, name)
+        if widget_class is not widgets.GameWidget:
+            widget = widget_class()
+            report["widgets"][name] = widget.game_info["levels"]
+    try:
+        widgets.Tournament
+    except MissingExtra as error:
+        report["tournament"] = str(error)
+    report["loaded"] = sorted(REFUSED & {name.partition(".")[0] for name in sys.modules})
+    print(json.dumps(report))
+    """
+)
+
+
+def test_the_games_play_without_the_extras():
+    result = subprocess.run(
+        [sys.executable, "-c", PROGRAM, ",".join(REFUSED)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["loaded"] == []
+    assert report["levels"]["sortileges"]["5"] == "SearchBot"  # level 4's, not numba's
+    assert len(report["levels"]) == 4 and all(report["levels"].values())
+    for name, game in report["games"].items():
+        assert game["plies"] > 0 and len(game["returns"]) >= 1, name
+    with ThreadPoolExecutor(1) as thread:
+        compiled = estimate(1500, seed=8, executor=thread, progress=False, compiled=True)
+    assert report["estimate"] == list(compiled.cards_left)
+    assert {"Sortileges", "PetitsPas", "Sorciere", "Nains"} <= set(report["widgets"])
+    level_5 = report["widgets"]["Sortileges"]["5"]
+    assert "numba" in level_5["en"] and "search" in level_5["en"]
+    assert "numba" in level_5["fr"] and "recherche" in level_5["fr"]
+    assert "numba" not in report["widgets"]["Sortileges"]["4"]["en"]
+    assert "'tournament' extra" in report["tournament"] and "cloudpickle" in report["tournament"]
