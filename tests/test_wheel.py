@@ -4,7 +4,9 @@ Build the wheel from a copy of the work tree, install it in a brand-new venv (no
 packages; dependencies from PyPI within requirements-lock.txt), then, in that venv with
 nothing but the venv on PATH (so no node), import every widget class that
 `ludotheque.widgets` exports and check that its `_esm` is the bundled ESM shipped in the
-wheel.
+wheel. The install has the required dependencies only (no extra), as in JupyterLite: numpy,
+numba, scipy and the tournament's packages are absent, yet Sortilèges' strongest level
+answers a move (as level 4) and A Petits Pas' estimate runs in plain Python.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ COPY_IGNORE = shutil.ignore_patterns(
 pytestmark = pytest.mark.wheel
 
 CHECK = textwrap.dedent("""
-    import importlib, inspect, json, pathlib, shutil, sys
+    import importlib, importlib.util, inspect, json, pathlib, shutil, sys
     import anywidget
     import ludotheque.widgets as widgets
 
@@ -54,7 +56,15 @@ CHECK = textwrap.dedent("""
         if not hasattr(obj, "game_class"):    # the shared base, not a game
             continue
         found[name] = {"module": inspect.getfile(obj), "esm": str(obj._esm)}
-    print(json.dumps({"file": widgets.__file__, "widgets": found}))
+    absent = [m for m in ("numpy", "numba", "scipy", "cloudpickle", "openskill")
+              if importlib.util.find_spec(m) is None]
+    from ludotheque.engines.petits_pas import estimate
+    from ludotheque.engines.sortileges import Sortileges, bot_for_level
+    state = Sortileges().new_game(seed=1)
+    move = str(bot_for_level("5", seconds=0.1)(state))
+    deals = estimate(200, seed=1, progress=False).deals
+    print(json.dumps({"file": widgets.__file__, "widgets": found, "absent": absent,
+                      "move": move, "deals": deals}))
 """)
 
 
@@ -118,6 +128,8 @@ def test_wheel_installs_and_ships_the_bundled_js(tmp_path):
 
     assert pathlib.Path(report["file"]).is_relative_to(venv), report["file"]
     assert report["widgets"], "ludotheque.widgets exports no game widget"
+    assert report["absent"] == ["numpy", "numba", "scipy", "cloudpickle", "openskill"], report
+    assert report["move"] and report["deals"] == 200, report
     for name, info in report["widgets"].items():
         assert pathlib.Path(info["module"]).is_relative_to(venv), (name, info["module"])
         esm = info["esm"]
