@@ -9,6 +9,9 @@ times as fast as the reference (no events), some twenty times slower than compil
 
 A deck is a sequence of card indexes (`Card.deck_index`) in dealing order. A row is four
 sequences of MAX_PLACES items: suit, value, pile size, jumped, one item per place.
+
+numba's disk cache of `fast._cards_left` does not notice a change here: after editing this
+module, delete `__pycache__/*.nbi` and `*.nbc` in this folder.
 """
 
 from __future__ import annotations
