@@ -1,4 +1,5 @@
-"""Tir de tuyau bots: level 1 plays at random, 2 by a rule of thumb, 3 searches (ISMCTS).
+"""Tir de tuyau bots: level 1 plays at random, 2 by a rule of thumb, 3 searches (ISMCTS),
+4 searches deals of the other hand weighed by what its plays revealed (`deduction.py`).
 
 None of them looks at what its seat may not know. The random and heuristic bots read only
 public facts and their own hand. The ISMCTS bot reads the table only through a
@@ -15,6 +16,7 @@ import time
 from typing import Any
 
 from ..bots import Bot, Deadline, checked_level
+from ..extras import have_numba
 from .cards import CARDS, MULTI, pull_values
 from .rules import (
     CHOOSE,
@@ -38,8 +40,15 @@ LEVEL_LABELS = {
     "1": {"fr": "hasard", "en": "random"},
     "2": {"fr": "heuristique", "en": "heuristic"},
     "3": {"fr": "recherche ISMCTS", "en": "ISMCTS search"},
+    "4": {"fr": "déduction (recherche compilée)", "en": "deduction (compiled search)"}
+    if have_numba()
+    else {
+        "fr": "déduction (numba absent : recherche lente, en Python)",
+        "en": "deduction (numba missing: slow search in Python)",
+    },
 }
-"""Bot levels, weakest first, with the words a menu shows."""
+"""Bot levels, weakest first, with the words a menu shows (level 4 says when it runs
+without numba: the same search, with far fewer playouts)."""
 LEVELS = tuple(LEVEL_LABELS)
 
 ROLLOUT_CAP = 120
@@ -318,24 +327,41 @@ class IsmctsBot(Bot[NainsState]):
         return won
 
     def rollout(self, d: Table, round_no: int, rng: random.Random) -> tuple[int | None, int]:
-        """Play the round out by the heuristic: (its winner, or None if undecided; moves)."""
-        n, eps = 0, self.eps
-        while d.phase != PHASE_OVER and d.round == round_no:
-            if n >= ROLLOUT_CAP:
-                return (0 if d.hose > 0 else 1 if d.hose < 0 else None), n
-            apply_move(d, policy_move(d, rng, eps), rng)
-            n += 1
-        return d.round_winners[round_no - 1], n
+        """Play the round out by the heuristic (`playout`)."""
+        return playout(d, round_no, rng, self.eps)
+
+
+def playout(
+    d: Table, round_no: int, rng: random.Random, eps: float = 0.0, record: list | None = None
+) -> tuple[int | None, int]:
+    """Play round `round_no` out by the playout policy (`policy_move`, both seats): (its
+    winner, or None if undecided after ROLLOUT_CAP moves; moves played). Each move is
+    appended to `record` when it is a list (tests compare it with the compiled playout)."""
+    n = 0
+    while d.phase != PHASE_OVER and d.round == round_no:
+        if n >= ROLLOUT_CAP:
+            return (0 if d.hose > 0 else 1 if d.hose < 0 else None), n
+        move = policy_move(d, rng, eps)
+        if record is not None:
+            record.append(move)
+        apply_move(d, move, rng)
+        n += 1
+    return d.round_winners[round_no - 1], n
 
 
 def bot_for_level(
     level: str, seed: int | None = None, seconds: float | None = 1.0, iterations: int | None = None
 ) -> Bot[NainsState]:
-    """The bot of a level of LEVELS: "1" random, "2" heuristic, "3" ISMCTS thinking at most
-    `seconds` (None: no limit of its own) or `iterations` playouts."""
+    """The bot of a level of LEVELS: "1" random, "2" heuristic, "3" ISMCTS and "4" the
+    deduction search (`deduction.DeductionBot`, compiled playouts when numba is installed),
+    thinking at most `seconds` (None: no limit of its own) or `iterations` playouts."""
     level = checked_level(level, LEVELS, "Tir de tuyau")
     if level == "1":
         return NainsRandomBot(seed)
     if level == "2":
         return HeuristicBot(seed)
-    return IsmctsBot(seed, iterations=iterations, seconds=seconds)
+    if level == "3":
+        return IsmctsBot(seed, iterations=iterations, seconds=seconds)
+    from .deduction import DeductionBot  # it builds on this module's heuristic
+
+    return DeductionBot(seed, iterations=iterations, seconds=seconds)

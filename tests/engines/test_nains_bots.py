@@ -38,7 +38,7 @@ def wins(bot_a, bot_b, games, seed=0):
     return won
 
 
-@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
 def test_every_level_answers_a_legal_move_all_game_long(level):
     bot = bot_for_level(level, seed=1, iterations=30, seconds=None)
     final = play_match(GAME, [bot, NainsRandomBot(2)], seed=5)
@@ -47,7 +47,7 @@ def test_every_level_answers_a_legal_move_all_game_long(level):
 
 def test_levels_are_checked():
     with pytest.raises(ValueError):
-        bot_for_level(4)
+        bot_for_level(5)
     with pytest.raises(GameOverError):
         HeuristicBot(1).choose(play_match(Nains(rounds=1), [NainsRandomBot(1)] * 2, seed=1))
 

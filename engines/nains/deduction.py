@@ -1,0 +1,239 @@
+"""Level 4 of Tir de tuyau: a search that deduces what the other hand holds from its plays.
+
+Level 3 deals the other hand uniformly from the unseen cards, yet the table says more: a
+player who held a card that pulled harder than the one it played would, by the rule of thumb
+that most players (and level 2) follow, have played it. `revealed_weights` turns each play of
+the other seat since it last drew (so every card of its hand now was in its hand then) into a
+weight per card kind: 1 for a card it had no reason to prefer, down to `FLOOR` for a card
+whose best use beat the play by a wide margin (exp(-SOFTNESS x margin), by `fast_score`).
+Determinisations deal the other hand by those weights (`streams.deal`, a rejection test).
+
+Each deal is then played out with every candidate move, all candidates sharing the deal and
+the playout's random numbers; the heuristic's move is kept unless another wins more rounds on
+the same deals by more than noise (a paired test: the sum of the differences above `NOISE`
+standard errors). Playouts are compiled (`fast.search_deals`) when numba is installed, and
+played by the readable rules (`readable_deals`, the same numbers, far fewer of them) when not.
+Only the seat's knowledge is read: the public history (replayed for its public facts: the
+garden, the hose, hand sizes, the moves) and its own hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..bots import Bot, Deadline
+from ..extras import have_numba
+from . import streams
+from .bots import fast_score, heuristic_move, playout, search_moves
+from .cards import CARDS
+from .rules import (
+    CHOOSE,
+    DISCARD,
+    PHASE_CHOOSE,
+    Move,
+    NainsState,
+    Table,
+    apply_move,
+    legal_moves,
+)
+
+SOFTNESS = 2.0
+"""How fast a card's weight falls with the slabs its best use beat the play by."""
+FLOOR = 0.05
+"""The least weight: a player may misplay, or follow another rule."""
+TRIES = 16
+"""Shuffles a determinisation may take before its hand passes the weights' test."""
+NOISE = 2.0
+"""Standard errors by which a move must beat the heuristic's on the shared deals."""
+
+Results = Any
+"""Results by deal and candidate (1 round won, 0.5 undecided, 0 lost): rows of a list or a
+numpy array."""
+
+
+def public_table(t: Table) -> Table:
+    """A copy of `t` without the hands' cards and the draw pile (their sizes are public)."""
+    public = t.copy()
+    public.hands, public.draw = [[], []], []
+    return public
+
+
+def revealed_weights(state: NainsState, seat: int) -> list[float]:
+    """Per card kind, how well the other seat's plays since it last drew fit its holding one
+    (`weights_of_plays`)."""
+    return weights_of_plays(plays_since_drawing(state, 1 - seat), 1 - seat)
+
+
+def plays_since_drawing(state: NainsState, other: int) -> list[tuple[Table, Move]]:
+    """`other`'s plays since it last drew (a discard, or a hand refilled), each with the
+    public table it was played on: every card it holds now was in its hand at each of them.
+    The history is replayed for its public facts only. A resampled world (no true history
+    to replay) gives none."""
+    if state.resampled:
+        return []
+    replay = state.game.new_game(state.seed, **state.start)
+    plays: list[tuple[Table, Move]] = []
+    for move, mover in zip(state.history, state.movers, strict=True):
+        size, snapshot = len(replay.table.hands[mover]), public_table(replay.table)
+        replay.apply(move)
+        if mover != other or move.verb == CHOOSE:
+            continue
+        if move.verb == DISCARD or len(replay.table.hands[other]) != size - 1:
+            plays = []
+        else:
+            plays.append((snapshot, move))
+    return plays
+
+
+def weights_of_plays(plays: list[tuple[Table, Move]], other: int) -> list[float]:
+    """Per card kind, the product over `plays` of exp(-SOFTNESS x the slabs by which the
+    card's best use beat the play), at least FLOOR each; 1 where it did not beat it."""
+    weights = [1.0] * len(CARDS)
+    for snapshot, move in plays:
+        played = fast_score(snapshot, move)
+        for card in range(len(CARDS)):
+            snapshot.hands[other] = [card]
+            scores = [fast_score(snapshot, m) for m in legal_moves(snapshot, discards=False)]
+            margin = max(scores, default=-math.inf) - played
+            if margin > 0:
+                weights[card] *= max(FLOOR, math.exp(-SOFTNESS * margin))
+    return weights
+
+
+def readable_deals(
+    t: Table,
+    unseen: list[int],
+    weights: Any,
+    tries: int,
+    candidates: list[Move],
+    seed: int,
+    first: int,
+    deals: int,
+    eps: float = 0.0,
+) -> tuple[list[list[float]], int]:
+    """`fast.search_deals` by the readable rules and playout, drawing the same numbers:
+    the same results."""
+    seat, other = t.to_move, 1 - t.to_move
+    size = len(t.hands[other])
+    results, steps = [], 0
+    for d in range(deals):
+        state = streams.stream(seed + first + d)
+        pool = sorted(unseen)
+        state = streams.deal(pool, len(pool), size, weights, tries, state)
+        dealt = t.copy()
+        dealt.hands[other], dealt.draw = sorted(pool[:size]), pool[size:]
+        if dealt.phase == PHASE_CHOOSE and t.choices[other] >= 0:
+            state, dealt.choices[other] = streams.below(state, 4)
+        state, playout_seed = streams.draw(state)
+        row = []
+        for move in candidates:
+            world, rng = dealt.copy(), streams.PlayoutRandom(playout_seed)
+            apply_move(world, move, rng)
+            winner, played = playout(world, t.round, rng, eps)
+            row.append(0.5 if winner is None else float(winner == seat))
+            steps += played
+        results.append(row)
+    return results, steps
+
+
+def paired_choice(candidates: list[Move], default: Move, results: Results) -> Move:
+    """The heuristic's move, unless a candidate beats it on the same deals by more than
+    `NOISE` standard errors of the summed differences; of those, the one that gains most."""
+    base = candidates.index(default)
+    best, best_gain = default, 0.0
+    for m, move in enumerate(candidates):
+        differences = [row[m] - row[base] for row in results]
+        gain = sum(differences)
+        spread = math.sqrt(sum(d * d for d in differences))
+        if gain > NOISE * spread and gain > best_gain:
+            best, best_gain = move, gain
+    return best
+
+
+class DeductionBot(Bot[NainsState]):
+    """Level 4: deals the other hand by what its plays revealed (`revealed_weights`), plays
+    every candidate in each deal with the heuristic playout, keeps the heuristic's move
+    unless another beats it by more than noise (`paired_choice`). `compiled` (default:
+    whether numba is installed) picks the compiled playouts or the readable ones; both give
+    the same move for the same seed and number of deals. Stops after `iterations` playouts
+    or at the deadline; `last_stats` says how much it searched."""
+
+    name = "deduction"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = 1.0,
+        compiled: bool | None = None,
+    ):
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.compiled = have_numba() if compiled is None else compiled
+        self.last_stats: dict[str, Any] = {}
+
+    def decide(self, state: NainsState, deadline: Deadline) -> Move:
+        table = state.table
+        if len(legal_moves(table)) == 1:
+            return legal_moves(table)[0]
+        default = heuristic_move(table)
+        candidates = search_moves(table)
+        if default not in candidates:
+            candidates.append(default)
+        seat = table.to_move
+        weights = revealed_weights(state, seat)
+        unseen = table.draw + table.hands[1 - seat]  # as a multiset: public
+        results = self.search(table, unseen, weights, candidates, deadline.capped(self.seconds))
+        return paired_choice(candidates, default, results)
+
+    def search(
+        self,
+        table: Table,
+        unseen: list[int],
+        weights: list[float],
+        candidates: list[Move],
+        deadline: Deadline,
+    ) -> list:
+        """Results by deal and candidate, in batches of deals until the budget is spent."""
+        run: Any = readable_deals
+        weights_in: Any = weights
+        if self.compiled:
+            import numpy as np
+
+            from .fast import search_deals, warm_up
+
+            warm_up()
+            run, weights_in = search_deals, np.array(weights)
+        seed = self.rng.getrandbits(32)
+        wanted = math.inf if self.iterations is None else -(-self.iterations // len(candidates))
+        results: list = []
+        batch, steps, started = 1, 0, time.perf_counter()
+        while len(results) < wanted and not deadline.cancel.is_set():
+            if results and deadline.expired():
+                break
+            count = int(min(batch, wanted - len(results)))
+            clock = time.perf_counter()
+            rows, played = run(
+                table, unseen, weights_in, TRIES, candidates, seed, len(results), count
+            )
+            results.extend(rows)
+            steps += played
+            if time.perf_counter() - clock < 0.02:
+                batch *= 2
+        elapsed = time.perf_counter() - started
+        done = len(results) * len(candidates)
+        self.last_stats = {
+            "compiled": self.compiled,
+            "iterations": done,
+            "determinisations": len(results),
+            "seconds": elapsed,
+            "rollout_moves": steps,
+            "candidates": len(candidates),
+            "playouts_per_second": done / elapsed if elapsed > 0 else float("inf"),
+            "weights": weights,
+        }
+        return results

@@ -1,0 +1,85 @@
+"""Tir de tuyau's compiled playouts play the readable playout's moves, move for move, and the
+deduction level's compiled inner loop gives the readable one's results."""
+
+import random
+
+import pytest
+
+from ludotheque.engines.nains import CARDS, Nains
+from ludotheque.engines.nains.bots import playout, search_moves
+from ludotheque.engines.nains.deduction import readable_deals
+from ludotheque.engines.nains.streams import PlayoutRandom, below, shuffle, stream
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+fast = pytest.importorskip("ludotheque.engines.nains.fast")
+
+GAME = Nains(contre=True, surcontre=True, sursurcontre=True)
+
+
+def positions(games, seed=0):
+    """Every position (first-gnome choices included) of `games` seeded matches played half
+    at random, half by the playout policy, with all three counters on."""
+    for g in range(games):
+        state = GAME.new_game(seed=seed + g, first=g % 2)
+        rng = random.Random(seed + g)
+        while not state.is_terminal():
+            yield state.table.copy()
+            moves = state.legal_actions()
+            state.apply(rng.choice(moves) if rng.random() < 0.5 else moves[0])
+
+
+def test_the_generator_draws_alike_as_python_and_through_random():
+    rng = PlayoutRandom(7)
+    state = stream(7)
+    for n in (1, 2, 4, 55):
+        state, value = below(state, n)
+        assert rng.randrange(n) == value and 0 <= value < n
+    items, twin = list(range(40)), list(range(40))
+    state = shuffle(items, len(items), state)
+    rng.shuffle(twin)
+    assert items == twin != list(range(40)) and rng.getstate() == state
+    assert len({PlayoutRandom(seed).random() for seed in range(1000)}) == 1000
+
+
+def test_the_compiled_playout_plays_the_readable_moves_on_thousands_of_deals():
+    """Same moves, same winner, same length, from every kind of position, with and without
+    random moves in the policy (eps)."""
+    checked = reshuffled = 0
+    for i, table in enumerate(positions(70)):
+        seed, eps = 1000 + i, (0.0, 0.1, 0.5)[i % 3]
+        moves: list = []
+        world = table.copy()
+        winner, played = playout(world, table.round, PlayoutRandom(seed), eps, moves)
+        assert fast.playout(table, seed, eps, record=True) == (winner, played, moves), i
+        checked += 1
+        reshuffled += len(world.discards) < len(table.discards)
+    assert checked >= 3000 and reshuffled > 20
+
+
+def test_the_compiled_search_gives_the_readable_results():
+    """Deals weighted by a table's revelations, every candidate, the same playouts."""
+    weights = [1.0] * len(CARDS)
+    weights[3], weights[20], weights[31] = 0.05, 0.3, 0.6
+    for i, table in enumerate(positions(3, seed=50)):
+        if i % 9:
+            continue
+        unseen = table.draw + table.hands[1 - table.to_move]
+        candidates = search_moves(table)
+        args = (table, unseen, weights, 16, candidates, 99 + i, 5, 6)
+        compiled, steps = fast.search_deals(*args[:2], np.array(weights), *args[3:])
+        readable, readable_steps = readable_deals(*args)
+        assert np.array_equal(compiled, np.array(readable)) and steps == readable_steps
+
+
+def test_compiled_playouts_are_many_times_faster():
+    """A loose floor (the machine may be loaded): the benchmark prints the real rate."""
+    import time
+
+    table = next(t for t in positions(1, seed=3) if t.phase == "play")
+    candidates = search_moves(table)
+    unseen = table.draw + table.hands[1 - table.to_move]
+    fast.warm_up()
+    started = time.perf_counter()
+    results, _ = fast.search_deals(table, unseen, np.ones(len(CARDS)), 16, candidates, 1, 0, 200)
+    assert results.size / (time.perf_counter() - started) > 10_000
