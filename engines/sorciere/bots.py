@@ -8,6 +8,8 @@ back, the piles, `unseen`), never a face-down card, and pulls with its own `dext
 4. expected value: the exact one-turn expectation of a round-standing value, the collapse
    being a chance event of known probability; puts a card back where it hurts the next
    player most (the place that raises their safest pull's risk the most).
+5. lookahead (`lookahead.py`): the one-turn odds, then an expectimax over the next players'
+   pulls, valued as the chance to win the game.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ LEVEL_LABELS = {
     "2": {"fr": "prudent", "en": "careful"},
     "3": {"fr": "gourmand", "en": "greedy"},
     "4": {"fr": "espérance", "en": "expected value"},
+    "5": {"fr": "anticipation", "en": "lookahead"},
 }
 """Bot levels, weakest first, with the words a menu shows."""
 LEVELS = tuple(LEVEL_LABELS)
@@ -169,7 +172,12 @@ def bot_for_level(
     dexterity: float = DEFAULT_DEXTERITY,
 ) -> SorciereBot:
     """The bot of a level of LEVELS: "1" random, "2" careful, "3" greedy, "4" expected
-    value, pulling with `dexterity`. Each answers at once: `seconds` is taken like every
-    game's, and never needed."""
+    value, "5" lookahead, pulling with `dexterity`. Levels 1-4 answer at once; level 5
+    searches within `seconds`."""
+    level = checked_level(level, LEVELS, "Sorcière")
+    if level == "5":
+        from .lookahead import LookaheadBot  # it builds on this module's SorciereBot
+
+        return LookaheadBot(seed, dexterity, seconds)
     kinds = {"1": RandomSorciereBot, "2": CarefulBot, "3": GreedyBot, "4": ExpectedValueBot}
-    return kinds[checked_level(level, LEVELS, "Sorcière")](seed, dexterity)
+    return kinds[level](seed, dexterity)
