@@ -12,6 +12,7 @@ the same, only slower. The 95 % interval is the exact (Clopper–Pearson) binomi
 
 from __future__ import annotations
 
+import importlib
 import os
 import secrets
 from collections.abc import Iterator, Mapping
@@ -97,6 +98,8 @@ def estimate(
         compiled = have_numba()
     elif compiled:
         require("fast", "estimate(compiled=True)")
+    if compiled:  # numba loads and compiles here, once, before a process pool forks
+        importlib.import_module(f"{__package__}.fast")
     if seed is None:
         seed = secrets.randbits(128)  # as SeedSequence() draws its entropy
     sizes = [CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])
