@@ -51,10 +51,12 @@ def analyse(
     """The overlay's data for `state` (the live position), searched for `seconds` at most."""
     if state.is_terminal():
         return {"ply": state.ply, "status": "over"}
-    if bot is None:
-        from .fast import FastSearchBot
+    if bot is None:  # the strongest search there is: compiled, or readable without numba
+        from .bots import bot_for_level
 
-        bot = FastSearchBot(seconds)
+        strongest = bot_for_level("5", seconds=seconds)
+        assert isinstance(strongest, SearchBot)
+        bot = strongest
     summary = bot.analyse(state, deadline)
     board = state.game.board
     names = board.names

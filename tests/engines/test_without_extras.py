@@ -2,8 +2,9 @@
 in JupyterLite (issue 17): in a Python where an import hook refuses every package of the
 extras, the engines and widgets import, every level of every game is built, one seeded game
 per game is played bot against bot, A Petits Pas' estimate runs (and counts what the
-compiled one counts), each game widget is built, Sortilèges' level 5 says it plays as level
-4, and the tournament names its extra. tests/test_wheel.py checks a real install."""
+compiled one counts), the analysis overlay searches, each game widget is built, Sortilèges'
+level 5 says it plays as level 4, and the tournament names its extra. tests/test_wheel.py
+checks a real install."""
 
 import json
 import subprocess
@@ -52,6 +53,9 @@ PROGRAM = textwrap.dedent(
         final = play_match(game, players, seed=3)
         report["games"][game_class.name] = {"plies": final.ply, "returns": final.returns()}
     report["estimate"] = list(estimate(1500, seed=8, progress=True).cards_left)
+    from ludotheque.engines.sortileges.analysis import analyse
+
+    report["overlay"] = analyse(Sortileges().new_game(seed=1), seconds=0.05)["status"]
     for name in widgets.__all__:
         widget_class = getattr(widgets, name)
         if widget_class is not widgets.GameWidget:
@@ -78,6 +82,7 @@ def test_the_games_play_without_the_extras():
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["loaded"] == []
     assert report["levels"]["sortileges"]["5"] == "SearchBot"  # level 4's, not numba's
+    assert report["overlay"] == "done"  # the analysis overlay searches without numba
     assert len(report["levels"]) == 4 and all(report["levels"].values())
     for name, game in report["games"].items():
         assert game["plies"] > 0 and len(game["returns"]) >= 1, name
