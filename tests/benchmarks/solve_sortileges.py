@@ -11,6 +11,15 @@ notebooks/data/sortileges_solved.json, read by notebooks/sortileges_strategie.ip
         --one-first-turn --threads 2 --table-bits 29     # winner and one winning first turn
 
 A board whose search passes `--node-limit` nodes is stored as unfinished ("unknown").
+
+    .venv/bin/python tests/benchmarks/solve_sortileges.py --boards 5x5 --first-turn-table \
+        --table-bits 28 [--signs-only] [--depth 2] [--workers N]
+
+values every first turn (`proof.first_turn_table`: each first turn, or with `--depth 2`
+each reply, a piece on a process pool of `--workers`, 0: this process) and adds the table
+to the board's row (field "first_turn_table", or "first_turn_signs" with `--signs-only`),
+leaving its other fields as they are. Finished pieces go to a journal (`--journal`, default
+tests/benchmarks/journals/sortileges_<board>.jsonl): a stopped run resumes where it left off.
 """
 
 from __future__ import annotations
@@ -21,7 +30,9 @@ import os
 import platform
 import resource
 import time
+from concurrent.futures import ProcessPoolExecutor
 
+from ludotheque.engines.sortileges.proof import first_turn_table
 from ludotheque.engines.sortileges.solver import solve, to_dict
 
 DEFAULT_BOARDS = ["3x3", "3x4", "4x3", "4x4", "4x5"]
@@ -30,11 +41,18 @@ OUT = os.path.join(
 )
 
 
-def merge(path: str, row: dict) -> None:
+JOURNALS = os.path.join(os.path.dirname(__file__), "journals")
+
+
+def merge(path: str, row: dict, keep: bool = False) -> None:
+    """Put the board's row in the file; with `keep`, add its fields to the stored row."""
     data = {"boards": []}
     if os.path.exists(path):
         with open(path, encoding="utf-8") as stream:
             data = json.load(stream)
+    stored = [b for b in data["boards"] if b["board"] == row["board"]]
+    if keep and stored:
+        row = {**stored[0], **row}
     boards = [b for b in data["boards"] if b["board"] != row["board"]] + [row]
     order = lambda b: tuple(int(n) for n in b["board"].split("x"))  # noqa: E731
     data["boards"] = sorted(boards, key=lambda b: (order(b)[0] * order(b)[1], order(b)))
@@ -59,7 +77,18 @@ def main() -> None:
         "--threads", type=int, default=1, help="threads sharing the table (with --one-first-turn)"
     )
     parser.add_argument("--out", default=OUT)
+    parser.add_argument(
+        "--first-turn-table", action="store_true", help="value every first turn, resumable"
+    )
+    parser.add_argument("--signs-only", action="store_true", help="first turns: win or loss")
+    parser.add_argument("--depth", type=int, default=1, help="1: first turns, 2: replies")
+    parser.add_argument("--workers", type=int, default=0, help="processes; 0: this one")
+    parser.add_argument("--journal", help="finished pieces (JSON lines)")
     arguments = parser.parse_args()
+    if arguments.first_turn_table:
+        for name in arguments.boards:
+            table_of_first_turns(name, arguments)
+        return
     print(
         "| board | houses | winner | plies | best first turns | winning / all first turns "
         "| positions | time | table | peak memory |"
@@ -95,6 +124,52 @@ def main() -> None:
             flush=True,
         )
         merge(arguments.out, row)
+
+
+def table_of_first_turns(name: str, arguments: argparse.Namespace) -> None:
+    """Every first turn of board `name` valued, printed and added to its row."""
+    files, ranks = map(int, name.split("x"))
+    journal = arguments.journal or os.path.join(JOURNALS, f"sortileges_{name}.jsonl")
+    os.makedirs(os.path.dirname(os.path.abspath(journal)), exist_ok=True)
+    pool = ProcessPoolExecutor(arguments.workers) if arguments.workers else None
+    try:
+        table = first_turn_table(
+            files,
+            ranks,
+            pool,
+            exact=not arguments.signs_only,
+            depth=arguments.depth,
+            table_bits=arguments.table_bits,
+            node_limit=arguments.node_limit,
+            journal=journal,
+            in_flight=max(1, arguments.workers),
+            progress=True,
+        )
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    summary = table.to_dict()
+    here = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    summary["peak_rss_mb"] = round(max(summary["peak_rss_mb"], here), 1)
+    summary["table_bits"] = arguments.table_bits
+    summary["depth"] = arguments.depth
+    summary["machine"] = (
+        f"{platform.processor() or platform.machine()}, shared, "
+        f"{arguments.workers or 'this'} process(es)"
+    )
+    summary["journal"] = os.path.relpath(journal, os.path.join(os.path.dirname(OUT), "..", ".."))
+    fastest = summary["fastest_win"]
+    print(
+        f"{name}: {summary['winning_first_turns']} winning first turns of "
+        f"{summary['first_turns']}, fastest win {fastest['plies']} plies "
+        f"({', '.join(fastest['turns'])}); {summary['pieces_computed']} pieces searched, "
+        f"{summary['pieces_from_journal']} from the journal, of {summary['pieces']}; "
+        f"{summary['positions']:,} positions, {summary['seconds']:.1f} s this run, "
+        f"peak {summary['peak_rss_mb']} MB",
+        flush=True,
+    )
+    field = "first_turn_signs" if arguments.signs_only else "first_turn_table"
+    merge(arguments.out, {"board": name, field: summary}, keep=True)
 
 
 if __name__ == "__main__":
