@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -48,17 +49,18 @@ def solve_piece(
 ) -> dict:
     """One piece of a proof, for any executor: the score of the witch to move (exact, or
     +1 / -1 for a win / a loss; None: the node limit stopped it), the positions searched,
-    the seconds it took and this process's peak memory. The process's solver (and table) is
-    kept for its next piece."""
-    global _kept
-    if _kept is None or _kept[0] != (files, ranks, table_bits):
-        _kept = None  # free the old table before allocating the new one
-        _kept = (files, ranks, table_bits), Solver(start_game(files, ranks), table_bits)
-    return _evaluate(_kept[1], (spelled, mover, other), exact, node_limit)
+    the seconds it took and this process's peak memory. The thread's solver (and table) is
+    kept for its next piece: a worker of several threads holds a table per thread."""
+    board = (files, ranks, table_bits)
+    if getattr(_kept, "board", None) != board:
+        _kept.solver = None  # free the old table before allocating the new one
+        _kept.board, _kept.solver = board, Solver(start_game(files, ranks), table_bits)
+    return _evaluate(_kept.solver, (spelled, mover, other), exact, node_limit)
 
 
-_kept: tuple[tuple[int, int, int], Solver] | None = None
-"""This process's solver for `solve_piece`: (files, ranks, table bits), solver."""
+_kept = threading.local()
+"""This thread's solver for `solve_piece` (`solver`) and the board it is for (`board`:
+files, ranks, table bits)."""
 
 
 def _evaluate(solver: Solver, position: Position, exact: bool, node_limit: int) -> dict:
