@@ -116,3 +116,12 @@ def test_the_heuristics_move_stays_unless_another_beats_it_beyond_noise():
     assert paired_choice(moves, moves[0], clear) == moves[1]
     slight = [[0.0, 1.0]] * 6 + [[1.0, 0.0]] * 3 + [[1.0, 1.0]] * 20
     assert paired_choice(moves, moves[0], slight) == moves[0]
+
+
+def test_without_numba_it_searches_with_the_readable_playouts(monkeypatch):
+    from ludotheque.engines.nains import deduction
+
+    monkeypatch.setattr(deduction, "have_numba", lambda: False)
+    bot = DeductionBot(1, iterations=40, seconds=None)
+    bot.choose(middle())
+    assert bot.last_stats["compiled"] is False and bot.last_stats["iterations"] >= 40
