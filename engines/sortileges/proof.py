@@ -102,7 +102,10 @@ class Cost:
     """What the pieces cost: this run's, and the earlier runs' the journal gave."""
 
     computed: int = 0
-    """pieces searched in this run (the others: read from the journal, or not needed)"""
+    """pieces searched to the end in this run (the others: from the journal, not needed,
+    or `unfinished`)"""
+    unfinished: int = 0
+    """pieces the node limit stopped"""
     from_journal: int = 0
     positions: int = 0
     """positions searched for every piece, in this run and the earlier ones (journal)"""
@@ -116,7 +119,8 @@ class Cost:
         if from_journal:
             self.from_journal += 1
         else:
-            self.computed += 1
+            self.computed += result["score"] is not None
+            self.unfinished += result["score"] is None
             self.positions_this_run += result["nodes"]
         self.positions += result["nodes"]
         self.piece_seconds = round(self.piece_seconds + result["seconds"], 3)
@@ -170,10 +174,13 @@ class FirstTurnTable:
             },
             "winning_first_turns": len(self.winning()) if self.complete else None,
             "first_turns": len(self.values),
+            "first_turns_valued": sum(v is not None for v in self.values.values()),
+            "winning_among_valued": len(self.winning()),
             "fastest_win": {"plies": fastest, "turns": [self.names[t] for t in turns]},
             "pieces": self.pieces,
             "pieces_computed": self.cost.computed,
             "pieces_from_journal": self.cost.from_journal,
+            "pieces_unfinished": self.cost.unfinished,
             "positions": self.cost.positions,
             "positions_this_run": self.cost.positions_this_run,
             "seconds": self.seconds,

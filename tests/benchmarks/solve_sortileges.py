@@ -66,7 +66,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", nargs="*", default=DEFAULT_BOARDS)
     parser.add_argument("--table-bits", type=int, default=24, help="2**bits table entries")
-    parser.add_argument("--node-limit", type=int, default=0, help="per thread; 0: none")
+    parser.add_argument(
+        "--node-limit",
+        type=int,
+        default=0,
+        help="per thread (per piece with --first-turn-table); 0: none",
+    )
     parser.add_argument("--no-plies", action="store_true", help="winner only (cheaper)")
     parser.add_argument(
         "--one-first-turn",
@@ -158,10 +163,13 @@ def table_of_first_turns(name: str, arguments: argparse.Namespace) -> None:
         f"{arguments.workers or 'this'} process(es)"
     )
     summary["journal"] = os.path.relpath(journal, os.path.join(os.path.dirname(OUT), "..", ".."))
+    if not table.complete:
+        summary["notes"] = [projection(summary)]
+        print(summary["notes"][0])
     fastest = summary["fastest_win"]
     print(
-        f"{name}: {summary['winning_first_turns']} winning first turns of "
-        f"{summary['first_turns']}, fastest win {fastest['plies']} plies "
+        f"{name}: {summary['winning_among_valued']} winning of {summary['first_turns_valued']} "
+        f"first turns valued of {summary['first_turns']}, fastest win {fastest['plies']} plies "
         f"({', '.join(fastest['turns'])}); {summary['pieces_computed']} pieces searched, "
         f"{summary['pieces_from_journal']} from the journal, of {summary['pieces']}; "
         f"{summary['positions']:,} positions, {summary['seconds']:.1f} s this run, "
@@ -170,6 +178,22 @@ def table_of_first_turns(name: str, arguments: argparse.Namespace) -> None:
     )
     field = "first_turn_signs" if arguments.signs_only else "first_turn_table"
     merge(arguments.out, {"board": name, field: summary}, keep=True)
+
+
+def projection(summary: dict) -> str:
+    """How far an unfinished table went, and what the rest would take at the pieces' mean."""
+    done = summary["pieces_computed"] + summary["pieces_from_journal"]
+    left = summary["pieces"] - done
+    tried = done + summary["pieces_unfinished"]
+    mean = summary["piece_seconds"] / max(tried, 1)
+    return (
+        f"unfinished: {done} of {summary['pieces']} pieces valued "
+        f"({summary['first_turns_valued']} of {summary['first_turns']} first turns, "
+        f"{summary['winning_among_valued']} winning); the other {left} would take about "
+        f"{left * mean / 3600:.1f} h of one process at the mean piece so far ({mean:.0f} s, "
+        f"{summary['positions'] / max(tried, 1):,.0f} positions), the shared table making the "
+        f"later pieces cheaper; resume with the same command (journal {summary['journal']})"
+    )
 
 
 if __name__ == "__main__":

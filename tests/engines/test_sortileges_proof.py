@@ -113,7 +113,10 @@ def test_a_node_limit_leaves_pieces_unfinished_and_out_of_the_journal(tmp_path):
     assert not table.complete
     unfinished = sum(value is None for value in table.values.values())
     assert 0 < unfinished < len(table.values)
-    assert table.to_dict()["winning_first_turns"] is None
+    summary = table.to_dict()
+    assert summary["winning_first_turns"] is None
+    assert summary["first_turns_valued"] == len(table.values) - unfinished
+    assert table.cost.unfinished > 0 and table.cost.computed + table.cost.unfinished <= table.pieces
     assert len(journal.read_text().splitlines()) < table.pieces
 
 
