@@ -6,6 +6,7 @@
 #                real-browser tests and the wheel test
 #   make bench   run every tests/benchmarks/bench_*.py and print its numbers
 #   make wheel   JS build, then the wheel into dist/
+#   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md)
 #
 # Every step leaves a stamp in .stamps/ that is newer than its inputs, so a second run does
 # nothing it need not do. Nothing is fetched except from PyPI, npm and Debian's archive.
@@ -39,8 +40,19 @@ endif
 ifeq ($(wildcard widgets/static/*.js),)
   $(shell rm -f $(STAMPS)/js-build)
 endif
+ifeq ($(wildcard lite/node_modules/.package-lock.json),)
+  $(shell rm -f $(STAMPS)/lite-npm)
+endif
+ifeq ($(wildcard dist/lite/jupyter-lite.json),)
+  $(shell rm -f $(STAMPS)/lite)
+endif
 
-.PHONY: help setup lab test bench wheel chromium clean
+# Inputs of the JupyterLite site: the build script, the Python packages, the notebooks.
+LITE_SRC := lite/build.py $(shell find engines widgets notebooks -type f \
+    \( -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.csv' \) \
+    -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+
+.PHONY: help setup lab test bench wheel lite chromium clean
 
 help:
 	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
@@ -84,7 +96,7 @@ lab: setup
 
 # The JS tests and pytest both run even when the other fails; the exit code is non-zero if
 # either failed. pytest's own closing line is printed again last, after the timings.
-test: setup
+test: setup $(STAMPS)/lite
 	@t0=$(T0); t1=$$(date +%s); js=skipped; \
 	if [ -n "$(HAVE_JS)" ]; then \
 	    if (cd js && npm test); then js=passed; else js=FAILED; fi; \
@@ -106,6 +118,19 @@ wheel: $(STAMPS)/pip $(STAMPS)/js-build
 	rm -rf build
 	$(PY) -m build --wheel --outdir dist .
 	@ls -l dist/*.whl
+
+# The Pyodide runtime comes from npm (lite/package-lock.json); the rest from PyPI, cached
+# in dist/lite-cache/ (lite/build.py).
+$(STAMPS)/lite-npm: lite/package.json lite/package-lock.json | $(STAMPS)/.dir
+	cd lite && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(STAMPS)/lite: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/lite-npm $(LITE_SRC) \
+        pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
+	$(PY) lite/build.py --output dist/lite
+	@touch $@
+
+lite: $(STAMPS)/lite
 
 clean:
 	rm -rf $(STAMPS) build dist widgets/static test-output
