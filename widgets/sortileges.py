@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from ludotheque.engines.bots import Deadline
@@ -15,6 +14,7 @@ from ludotheque.engines.sortileges.puzzles import puzzle_start
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
 from .pictures import sortileges as position_picture
+from .tasks import in_background
 
 
 class Sortileges(GameWidget):
@@ -41,7 +41,7 @@ class Sortileges(GameWidget):
         self._analysis: dict[str, Any] | None = None
         # level 5, hints and the analysis use compiled kernels: build them while the user
         # reads the board (numba is loaded by this call, not by importing the widgets)
-        threading.Thread(target=warm_up, daemon=True, name="sortileges-warm-up").start()
+        in_background(warm_up, "sortileges-warm-up")
         super().__init__(*args, **kwargs)
 
     @classmethod

@@ -10,10 +10,18 @@ that never answers. Two rules keep that bounded:
   overruns its budget (a student's function may ignore the `Deadline`). A bot that still
   has an abandoned call running is not called again, so each bot leaves at most one thread
   behind, however often it is asked.
+
+Where threads cannot start (Pyodide, the browser's Python of the JupyterLite site:
+`Thread.start` raises), the same work runs on the asyncio event loop instead (`THREADS`):
+scheduled, so the message being handled is answered and the human's move shown first, then
+run whole in a later turn of the loop. A bot then holds the kernel for its budget (it
+honours its `Deadline`); one that ignores it cannot be abandoned there.
 """
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +32,37 @@ from ludotheque.engines.core import State
 
 POLL = 0.02
 """Seconds between two looks at a cancel flag while waiting for a bot's thread."""
+THREADS = sys.platform not in ("emscripten", "wasi")
+"""Whether threads can start here; without them, background work runs on the event loop."""
+
+
+class Soon:
+    """Work scheduled on the event loop, in the place of a thread: `join` runs it at once
+    (so Python that waits for a bot, `GameWidget.wait`, does not wait for the loop)."""
+
+    def __init__(self, work: Callable[[], None]):
+        self._work: Callable[[], None] | None = work
+        asyncio.get_event_loop().call_soon(self.run)
+
+    def run(self) -> None:
+        work, self._work = self._work, None
+        if work is not None:
+            work()
+
+    def join(self, timeout: float | None = None) -> None:
+        self.run()
+
+    def is_alive(self) -> bool:
+        return self._work is not None
+
+
+def in_background(work: Callable[[], None], name: str) -> threading.Thread | Soon:
+    """Start `work()` in a daemon thread, or where there are none, soon on the event loop."""
+    if not THREADS:
+        return Soon(work)
+    thread = threading.Thread(target=work, daemon=True, name=name)
+    thread.start()
+    return thread
 
 
 class TaskSlot:
@@ -32,7 +71,7 @@ class TaskSlot:
     def __init__(self, name: str):
         self.name = name
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
+        self._thread: threading.Thread | Soon | None = None
         self._cancel = threading.Event()
         self._pending: Callable[[threading.Event], None] | None = None
 
@@ -81,8 +120,7 @@ class TaskSlot:
                         self._start(following)
 
         self._cancel = cancel
-        self._thread = threading.Thread(target=run, daemon=True, name=f"ludotheque-{self.name}")
-        self._thread.start()
+        self._thread = in_background(run, f"ludotheque-{self.name}")
 
 
 class Overrun(Exception):
@@ -134,6 +172,8 @@ def answer_within(
     is `trusted` to honour the cancel flag (a built-in bot: it unwinds at once)."""
     if abandoned.busy(key):
         raise Stuck(f"{key} is still busy with an earlier move")
+    if not THREADS:
+        return answer_here(bot, position, seconds, limit, cancel, key, check)
     outcome: dict[str, Any] = {}
 
     def call() -> None:
@@ -157,3 +197,23 @@ def answer_within(
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("action")
+
+
+def answer_here(
+    bot: Bot,
+    position: State,
+    seconds: float,
+    limit: float,
+    cancel: threading.Event,
+    key: str,
+    check: Callable[[Any], Any],
+) -> Any:
+    """`answer_within` where no thread can start: the bot answers in the caller's turn of
+    the event loop; an answer later than `limit` is refused all the same (`Overrun`)."""
+    start = time.monotonic()
+    action = check(bot.choose(position, Deadline(seconds, cancel)))
+    if cancel.is_set():
+        return None
+    if time.monotonic() - start > limit:
+        raise Overrun(f"{key} did not answer within {limit:.1f} s")
+    return action
