@@ -1,0 +1,181 @@
+"""The static JupyterLite site (`make lite`, docs/lite.md) in Debian's Chromium, offline.
+
+dist/lite/ (built by lite/build.py if absent) is served from 127.0.0.1 by http.server, as a
+school would serve it; every request to any other host is aborted and recorded, and none
+may be made. index.ipynb opens in the site's JupyterLab, its Pyodide kernel starts, Run All
+installs ludotheque from the site and shows the games; a Sortilèges turn is played with the
+mouse and the bot answers; A Petits Pas takes a step. Then the kernel times a bot move of
+each Sortilèges level and 10,000 A Petits Pas deals (`estimate`, which must count as
+CPython does for the same seed). Measurements: test-output/lite.txt.
+
+The site's jupyter-lite.json is served to this browser with `exposeAppInBrowser` (the
+kernel's status is read from `window.jupyterapp`); the files on disk stay as built.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from labserver import REPO, NotebookPage, SortilegesBoard, chromium
+
+pytestmark = pytest.mark.browser
+
+SITE = REPO / "dist" / "lite"
+DEALS = 10_000
+SEED = 17
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    """dist/lite/ served from 127.0.0.1 (built first if it is not there)."""
+    if not (SITE / "jupyter-lite.json").exists():
+        subprocess.run([sys.executable, str(REPO / "lite" / "build.py")], check=True)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE))
+    )
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@contextlib.contextmanager
+def offline_page(playwright, base: str, outside: list[str]):
+    """A page that reaches `base` only: any other request is aborted and listed in
+    `outside`. Playwright serves routed requests only while the test calls it: wait with
+    Playwright's own waits, never `time.sleep`."""
+    with chromium(playwright) as context:
+
+        def guard(route):
+            if route.request.url.startswith(base):
+                route.continue_()
+            else:
+                outside.append(route.request.url)
+                route.abort()
+
+        def expose_app(route):
+            response = route.fetch()
+            config = response.json()
+            config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = True
+            route.fulfill(response=response, body=json.dumps(config))
+
+        context.route("**/*", guard)
+        context.route(f"{base}**/jupyter-lite.json*", expose_app)  # the latest route wins
+        yield context.new_page()
+
+
+def test_the_site_plays_offline(site_url, playwright_instance, output_dir):
+    outside: list[str] = []
+    with offline_page(playwright_instance, site_url, outside) as page:
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(error.message))
+        try:
+            measured = play_index(page, site_url)
+        except Exception:
+            page.screenshot(path=str(output_dir / "lite_failure.png"))
+            raise
+        page.screenshot(path=str(output_dir / "lite_index.png"))
+    assert outside == [], f"the site asked other hosts: {outside[:10]}"
+    assert not [e for e in errors if "blob:" in e], f"a widget threw: {errors}"
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file()) / 1e6
+    report = {"site_mb": round(size, 1), **measured}
+    (output_dir / "lite.txt").write_text(json.dumps(report, indent=1) + "\n")
+    print(json.dumps(report, indent=1))
+
+
+def play_index(page, base: str) -> dict:
+    """Open index.ipynb, run it, play; returns the timings (seconds)."""
+    start = time.monotonic()
+    page.goto(f"{base}lab/index.html?path=index.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    notebook = NotebookPage(page, server=None, path="index.ipynb")
+    notebook.wait_kernel_idle(timeout=120)  # the first start loads Pyodide and IPython
+    kernel_ready = time.monotonic() - start
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    notebook.run_all()
+    board = SortilegesBoard(page, 0)
+    board.wait_visible(timeout=120)  # after ludotheque is installed from the site
+    board.wait_targets("step", timeout=60)
+    first_board = time.monotonic() - start
+    notebook.wait_all_run(timeout=180)
+
+    assert board.ply() == 0
+    step, spell, _ = board.play_turn()
+    assert spell is not None, "the first turn of the game always has squares to spell"
+    sent = time.monotonic()
+    board.wait_ply(2, timeout=60)  # the bot (middle level) has answered on the board
+    bot_answer = time.monotonic() - sent
+
+    steps = page.locator("svg.pp-board").first
+    widget = "xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ludo ')][1]"
+    steps.locator(widget).locator(".pp-step").click()
+    page.wait_for_function(
+        "svg => Number(svg.dataset.ply) >= 1", arg=steps.element_handle(), timeout=30_000
+    )
+
+    game = notebook.run_json(
+        "import json\n"
+        "partie = next(v for v in Out.values() if type(v).__name__ == 'Sortileges')\n"
+        "print(json.dumps({'ply': partie.state.ply, 'notice': partie.notice,\n"
+        "                  'first': str(partie.state.history[0])}))",
+        timeout=60,
+    )
+    assert game["ply"] == 2 and game["first"] == f"c1-{step}/{spell}", (game, step, spell)
+    assert game["notice"] == {}, game  # the bot's own move, not the random fallback
+    return {
+        "kernel_ready_s": round(kernel_ready, 1),
+        "first_board_s": round(first_board, 1),
+        "bot_answer_on_board_s": round(bot_answer, 2),
+        "bot_move_s": timed_bot_moves(notebook),
+        **timed_deals(notebook),
+    }
+
+
+def timed_bot_moves(notebook: NotebookPage) -> dict:
+    """Seconds a bot of each Sortilèges level takes to choose the opening move (1 s budget)."""
+    return notebook.run_json(
+        "import json, time\n"
+        "from ludotheque.engines.bots import Deadline\n"
+        "times = {}\n"
+        "for level in partie.bot_levels():\n"
+        "    bot, t = partie.make_bot(level, seed=1), time.perf_counter()\n"
+        "    bot.choose(partie.game.new_game(1, first=0), Deadline(1.0))\n"
+        "    times[level] = round(time.perf_counter() - t, 2)\n"
+        "print(json.dumps(times))",
+        timeout=120,
+    )
+
+
+def timed_deals(notebook: NotebookPage) -> dict:
+    """10,000 A Petits Pas deals in the browser: their time, and the same counts as here."""
+    from ludotheque.engines.petits_pas.odds import estimate
+
+    browser = notebook.run_json(
+        "import json, time\n"
+        "from ludotheque.engines.petits_pas.odds import estimate\n"
+        "t = time.perf_counter()\n"
+        f"e = estimate({DEALS}, seed={SEED}, progress=False)\n"
+        "print(json.dumps({'seconds': time.perf_counter() - t,\n"
+        "                  'cards_left': list(e.cards_left)}))",
+        timeout=300,
+    )
+    here = estimate(DEALS, seed=SEED, progress=False, compiled=False)
+    assert browser["cards_left"] == list(here.cards_left), (browser, here)
+    return {
+        "deals_10000_s": round(browser["seconds"], 1),
+        "deals_per_s": round(DEALS / browser["seconds"]),
+    }
