@@ -2,8 +2,8 @@
 #
 #   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian chromium
 #   make lab     setup, then JupyterLab on notebooks/
-#   make test    setup, JS tests (vitest), then pytest: engines, widgets, notebooks (nbval),
-#                real-browser tests and the wheel test
+#   make test    setup and the JupyterLite site, JS tests (vitest), then pytest: engines,
+#                widgets, notebooks (nbval), real-browser tests (the site's too), the wheel test
 #   make bench   run every tests/benchmarks/bench_*.py and print its numbers
 #   make wheel   JS build, then the wheel into dist/
 #   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import copy
 import hashlib
+import importlib.metadata
 import json
 import re
 import shutil
@@ -61,6 +62,9 @@ micropip finds in the lock (ipython, jedi); the rest of its start-up list (ipyke
 pyodide-kernel, comm) is in piplite's index."""
 KERNEL_SIDE = ("anywidget", "ipywidgets", "jupyterlab-widgets", "psygnal", "comm")
 """Wheels beside ludotheque in piplite's index, at requirements-lock.txt's versions."""
+FRONT_ENDS = {"anywidget": "anywidget", "jupyterlab-widgets": "@jupyter-widgets/jupyterlab-manager"}
+"""Kernel-side package -> its JupyterLab extension, which the site takes from the build
+environment: both sides must be the same release."""
 BROWSER = {
     "sys_platform": "emscripten",
     "platform_system": "Emscripten",
@@ -262,6 +266,13 @@ def build(output: Path) -> None:
     absent = [name for name in KERNEL_SIDE if name not in pins]
     if absent:
         raise BuildError(f"requirements-lock.txt pins no version of {absent}")
+    for name in FRONT_ENDS:
+        installed = importlib.metadata.version(name)
+        if installed != pins[name]:
+            raise BuildError(
+                f"{name} {installed} is installed here (its front-end goes into the site) but "
+                f"requirements-lock.txt pins {pins[name]} (the kernel side): run `make setup`"
+            )
     shipped = [ludotheque_wheel(index)]
     for wheel in pure_wheels({name: pins[name] for name in KERNEL_SIDE}).values():
         shutil.copy2(wheel, index / wheel.name)
@@ -294,8 +305,12 @@ def build(output: Path) -> None:
 
 
 def check(output: Path) -> None:
-    """The built site ships its Pyodide and every file its lock names; no source maps."""
+    """The built site ships its Pyodide, every file its lock names and the widget
+    front-ends; no source maps."""
     config = json.loads((output / "jupyter-lite.json").read_text())
+    extensions = {e["name"] for e in config["jupyter-config-data"]["federated_extensions"]}
+    if missing := sorted(set(FRONT_ENDS.values()) - extensions):
+        raise BuildError(f"the site lacks the front-end extensions {missing}")
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
         raise BuildError(f"the site's Pyodide URL is {settings.get('pyodideUrl')!r}")
