@@ -10,32 +10,45 @@ import time
 
 import pytest
 
+from ludotheque.engines.sortileges import bots as sortileges_bots
 from ludotheque.widgets import Sortileges, tasks
 from widget_wire import send
 
 
+class Loop:
+    """Stands in for Pyodide's event loop: keeps what is scheduled, runs it when told (a
+    real loop could not run here once another test's Playwright has one running)."""
+
+    def __init__(self):
+        self.ready = []
+
+    def call_soon(self, callback, *args):
+        self.ready.append((callback, args))
+
+    def run_until(self, done, turns=100):
+        for _ in range(turns):
+            if done():
+                return
+            batch, self.ready = self.ready, []
+            for callback, args in batch:
+                callback(*args)
+        raise AssertionError(f"not done after {turns} turns of the loop")
+
+
 @pytest.fixture
 def no_threads(monkeypatch):
-    """Threads refused as in Pyodide; an event loop of our own, driven by the test."""
+    """Threads refused and numba absent, as in Pyodide (so Sortilèges' warm-up has nothing
+    to compile: numba's kernels would start a watchdog thread); an event loop the test turns."""
 
     def refuse(self):
         raise RuntimeError("can't start new thread")
 
+    loop = Loop()
     monkeypatch.setattr(tasks, "THREADS", False)
     monkeypatch.setattr(threading.Thread, "start", refuse)
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    yield loop
-    asyncio.set_event_loop(None)
-    loop.close()
-
-
-def run_loop_until(loop, done, seconds=10.0):
-    async def poll():
-        while not done():
-            await asyncio.sleep(0.01)
-
-    loop.run_until_complete(asyncio.wait_for(poll(), seconds))
+    monkeypatch.setattr(asyncio, "get_event_loop", lambda: loop)
+    monkeypatch.setattr(sortileges_bots, "have_numba", lambda: False)
+    return loop
 
 
 def test_the_bot_answers_on_the_event_loop_after_the_human_move_is_shown(no_threads):
@@ -44,7 +57,7 @@ def test_the_bot_answers_on_the_event_loop_after_the_human_move_is_shown(no_thre
     send(duel, {"type": "act", "action": move, "ply": 0})
     # the intent's handler returned with the human's move published, the bot not yet asked
     assert duel.observation["ply"] == 1 and duel.thinking
-    run_loop_until(no_threads, lambda: duel.state.ply == 2)
+    no_threads.run_until(lambda: duel.state.ply == 2)
     assert str(duel.state.history[0]) == move
     assert duel.observation["ply"] == 2 and not duel.thinking
     assert duel.notice == {}, duel.notice  # a real answer, not the random fallback
