@@ -6,7 +6,8 @@ that most players (and level 2) follow, have played it. `revealed_weights` turns
 the other seat since it last drew (so every card of its hand now was in its hand then) into a
 weight per card kind: 1 for a card it had no reason to prefer, down to `FLOOR` for a card
 whose best use beat the play by a wide margin (exp(-SOFTNESS x margin), by `fast_score`).
-Determinisations deal the other hand by those weights (`streams.deal`, a rejection test).
+Determinisations deal the other hand by those weights (`streams.deal`, a rejection test),
+and a first gnome it chose in secret mostly as the colour its dealt hand favours (`LEAD`).
 
 Each deal is then played out with every candidate move, all candidates sharing the deal and
 the playout's random numbers; the heuristic's move is kept unless another wins more rounds on
@@ -27,7 +28,7 @@ from typing import Any
 from ..bots import Bot, Deadline
 from ..extras import have_numba
 from . import streams
-from .bots import fast_score, heuristic_move, playout, search_moves
+from .bots import fast_score, first_gnome, heuristic_move, playout, search_moves
 from .cards import CARDS
 from .rules import (
     CHOOSE,
@@ -48,6 +49,9 @@ TRIES = 16
 """Shuffles a determinisation may take before its hand passes the weights' test."""
 NOISE = 2.0
 """Standard errors by which a move must beat the heuristic's on the shared deals."""
+LEAD = 0.75
+"""How often a deal gives the other seat, when its first gnome is still secret, the colour
+its dealt hand favours (what level 2 chooses, and a player's natural lead); else any."""
 
 Results = Any
 """Results by deal and candidate (1 round won, 0.5 undecided, 0 lost): rows of a list or a
@@ -113,6 +117,7 @@ def readable_deals(
     first: int,
     deals: int,
     eps: float = 0.0,
+    lead: float = 0.0,
 ) -> tuple[list[list[float]], int]:
     """`fast.search_deals` by the readable rules and playout, drawing the same numbers:
     the same results."""
@@ -126,7 +131,11 @@ def readable_deals(
         dealt = t.copy()
         dealt.hands[other], dealt.draw = sorted(pool[:size]), pool[size:]
         if dealt.phase == PHASE_CHOOSE and t.choices[other] >= 0:
-            state, dealt.choices[other] = streams.below(state, 4)
+            state, chance = streams.uniform(state)
+            if chance < lead:
+                dealt.choices[other] = first_gnome(dealt.hands[other])
+            else:
+                state, dealt.choices[other] = streams.below(state, 4)
         state, playout_seed = streams.draw(state)
         row = []
         for move in candidates:
@@ -218,7 +227,7 @@ class DeductionBot(Bot[NainsState]):
             count = int(min(batch, wanted - len(results)))
             clock = time.perf_counter()
             rows, played = run(
-                table, unseen, weights_in, TRIES, candidates, seed, len(results), count
+                table, unseen, weights_in, TRIES, candidates, seed, len(results), count, lead=LEAD
             )
             results.extend(rows)
             steps += played

@@ -462,7 +462,7 @@ def playout(
 
 # -- the deduction level's inner loop -------------------------------------------------------
 @njit(cache=True)
-def _search(root, unseen, weights, tries, candidates, seed, first, deals, eps, cap, results):
+def _search(root, unseen, weights, tries, lead, candidates, seed, first, deals, eps, cap, results):
     seat = root[TO_MOVE]
     other = 1 - seat
     size = root[HAND_LEN + other]
@@ -484,8 +484,12 @@ def _search(root, unseen, weights, tries, candidates, seed, first, deals, eps, c
         dealt[DRAW : DRAW + count - size] = pool[size:]
         dealt[DRAW_LEN] = count - size
         if dealt[PHASE] == CHOOSING and root[CHOICES + other] >= 0:
-            rng, named = _below(rng, 4)
-            dealt[CHOICES + other] = named
+            rng, chance = _uniform(rng)
+            if chance < lead:
+                dealt[CHOICES + other] = _first_gnome(dealt, other)
+            else:
+                rng, named = _below(rng, 4)
+                dealt[CHOICES + other] = named
         rng, playout_seed = _draw(rng)
         for m in range(candidates.shape[0]):
             work[:] = dealt
@@ -508,18 +512,20 @@ def search_deals(
     first: int,
     deals: int,
     eps: float = 0.0,
+    lead: float = 0.0,
 ) -> tuple[np.ndarray, int]:
     """Deals `first` .. `first + deals - 1` of the search seeded `seed`: each a
     determinisation of what the seat to move cannot see (`streams.deal` of the sorted
     `unseen` cards, the other hand accepted by `weights`), every candidate played in it and
-    followed by the same playout. (results by deal and candidate: 1 won, 0.5 undecided,
-    0 lost; playout moves)."""
+    followed by the same playout; a secret first gnome of the other seat is, with
+    probability `lead`, the one its dealt hand favours (`bots.first_gnome`), else any.
+    (results by deal and candidate: 1 won, 0.5 undecided, 0 lost; playout moves)."""
     root = encode(t, hidden=False)
     encoded = np.array([encode_move(t, move) for move in candidates], np.int64)
     results = np.zeros((deals, len(candidates)))
     cards = np.array(sorted(unseen), np.int64)
     steps = _search(
-        root, cards, weights, tries, encoded, seed, first, deals, eps, ROLLOUT_CAP, results
+        root, cards, weights, tries, lead, encoded, seed, first, deals, eps, ROLLOUT_CAP, results
     )
     return results, int(steps)
 

@@ -61,15 +61,19 @@ def test_the_compiled_search_gives_the_readable_results():
     """Deals weighted by a table's revelations, every candidate, the same playouts."""
     weights = [1.0] * len(CARDS)
     weights[3], weights[20], weights[31] = 0.05, 0.3, 0.6
+    secret = 0
     for i, table in enumerate(positions(3, seed=50)):
-        if i % 9:
+        other_chose = table.phase == "choose" and table.choices[1 - table.to_move] >= 0
+        if i % 9 and not other_chose:
             continue
+        secret += other_chose
         unseen = table.draw + table.hands[1 - table.to_move]
         candidates = search_moves(table)
         args = (table, unseen, weights, 16, candidates, 99 + i, 5, 6)
-        compiled, steps = fast.search_deals(*args[:2], np.array(weights), *args[3:])
-        readable, readable_steps = readable_deals(*args)
+        compiled, steps = fast.search_deals(*args[:2], np.array(weights), *args[3:], lead=0.5)
+        readable, readable_steps = readable_deals(*args, lead=0.5)
         assert np.array_equal(compiled, np.array(readable)) and steps == readable_steps
+    assert secret >= 3
 
 
 def test_compiled_playouts_are_many_times_faster():
