@@ -14,7 +14,7 @@ from ludotheque.engines.sortileges.puzzles import puzzle_start
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
 from .pictures import sortileges as position_picture
-from .tasks import in_background
+from .tasks import in_background, run_scheduled
 
 
 class Sortileges(GameWidget):
@@ -71,6 +71,7 @@ class Sortileges(GameWidget):
             not deadline.expired()
             and self.observation.get("analysis", {}).get("status") == "thinking"
         ):
+            run_scheduled()  # in the browser, the analysis waits for the event loop
             deadline.cancel.wait(0.02)
         return dict(self.observation.get("analysis", {}))
 

@@ -42,11 +42,13 @@ class Soon:
 
     def __init__(self, work: Callable[[], None]):
         self._work: Callable[[], None] | None = work
+        _scheduled.append(self)
         asyncio.get_event_loop().call_soon(self.run)
 
     def run(self) -> None:
         work, self._work = self._work, None
         if work is not None:
+            _scheduled.remove(self)
             work()
 
     def join(self, timeout: float | None = None) -> None:
@@ -54,6 +56,18 @@ class Soon:
 
     def is_alive(self) -> bool:
         return self._work is not None
+
+
+_scheduled: list[Soon] = []
+"""What waits for the event loop, oldest first (empty where threads run the work)."""
+
+
+def run_scheduled() -> None:
+    """Run now whatever waits for the event loop: Python that waits in a cell for
+    background work to finish (the loop turns only once the cell has run). Nothing to do
+    where threads run the work."""
+    while _scheduled:
+        _scheduled[0].run()
 
 
 def in_background(work: Callable[[], None], name: str) -> threading.Thread | Soon:

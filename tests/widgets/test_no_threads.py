@@ -10,9 +10,12 @@ import time
 
 import pytest
 
-from ludotheque.engines.sortileges import bots as sortileges_bots
+from ludotheque.engines import extras
 from ludotheque.widgets import Sortileges, tasks
 from widget_wire import send
+
+BROWSERLESS = {"numpy", "numba", "scipy", "tqdm"}
+"""Packages Pyodide's site has not: without them the engines take their pure-Python path."""
 
 
 class Loop:
@@ -37,8 +40,8 @@ class Loop:
 
 @pytest.fixture
 def no_threads(monkeypatch):
-    """Threads refused and numba absent, as in Pyodide (so Sortilèges' warm-up has nothing
-    to compile: numba's kernels would start a watchdog thread); an event loop the test turns."""
+    """Threads refused and numba, numpy, scipy absent, as in Pyodide (numba's kernels would
+    start a watchdog thread); an event loop the test turns."""
 
     def refuse(self):
         raise RuntimeError("can't start new thread")
@@ -47,7 +50,10 @@ def no_threads(monkeypatch):
     monkeypatch.setattr(tasks, "THREADS", False)
     monkeypatch.setattr(threading.Thread, "start", refuse)
     monkeypatch.setattr(asyncio, "get_event_loop", lambda: loop)
-    monkeypatch.setattr(sortileges_bots, "have_numba", lambda: False)
+    real = extras.installed
+    monkeypatch.setattr(
+        extras, "installed", lambda module: module not in BROWSERLESS and real(module)
+    )
     return loop
 
 
@@ -81,4 +87,13 @@ def test_a_bot_over_its_budget_is_refused_there_too(no_threads):
     duel.wait(timeout=30)  # limit: 1.5 x 0.05 s + 0.5 s of grace, passed
     assert duel.state.ply == 1
     assert "did not answer within" in duel.notice["params"]["message"], duel.notice
+    duel.close()
+
+
+def test_wait_analysis_from_python_runs_the_analysis_without_the_loop(no_threads):
+    duel = Sortileges(["human", "human"], seed=7, first=0, bot_seconds=0.2)
+    duel.show_analysis()
+    assert duel.observation["analysis"]["status"] == "thinking"
+    analysis = duel.wait_analysis(timeout=10)  # done, or failed with a notice: not waiting
+    assert analysis.get("status") != "thinking" and analysis["ply"] == 0, analysis
     duel.close()
