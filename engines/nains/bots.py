@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots import Bot, Deadline, checked_level
 from ..extras import have_numba
-from .cards import CARDS, MULTI, pull_values
+from .cards import CARDS, MULTI, Card, pull_values
 from .rules import (
     CHOOSE,
     CONTRE,
@@ -128,18 +128,30 @@ def heuristic_score(t: Table, move: Move) -> float:
     return gain - KEEP * card.strength
 
 
+def leaning(card: Card) -> tuple[float, ...]:
+    """How much a card draws its holder's first gnome to each colour: a pull card 1 toward
+    the colour it doubles and 1 away from the one it zeroes, a one-colour gnome 0.5."""
+    score = [0.0] * 4
+    if card.kind == "pull":
+        if 0 <= card.two < MULTI:
+            score[card.two] += 1
+        if 0 <= card.zero < MULTI:
+            score[card.zero] -= 1
+    elif card.kind == "gnome" and card.colour < MULTI:
+        score[card.colour] += 0.5
+    return tuple(score)
+
+
+LEANING = tuple(leaning(card) for card in CARDS)
+"""`leaning` by card index."""
+
+
 def first_gnome(hand: list[int]) -> int:
-    """The colour the hand's pull cards favour most (2 counts for, 0 against)."""
+    """The colour the hand's cards favour most (`leaning`; ties to the first colour)."""
     score = [0.0] * 4
     for index in hand:
-        card = CARDS[index]
-        if card.kind == "pull":
-            if 0 <= card.two < MULTI:
-                score[card.two] += 1
-            if 0 <= card.zero < MULTI:
-                score[card.zero] -= 1
-        elif card.kind == "gnome" and card.colour < MULTI:
-            score[card.colour] += 0.5
+        for colour in range(4):
+            score[colour] += LEANING[index][colour]
     return max(range(4), key=lambda c: (score[c], -c))
 
 

@@ -6,8 +6,11 @@ that most players (and level 2) follow, have played it. `revealed_weights` turns
 the other seat since it last drew (so every card of its hand now was in its hand then) into a
 weight per card kind: 1 for a card it had no reason to prefer, down to `FLOOR` for a card
 whose best use beat the play by a wide margin (exp(-SOFTNESS x margin), by `fast_score`).
-Determinisations deal the other hand by those weights (`streams.deal`, a rejection test),
-and a first gnome it chose in secret mostly as the colour its dealt hand favours (`LEAD`).
+Its first gnome, once shown, tells too: most players (and level 2) lead with the colour
+their hand favours (`bots.first_gnome`), so a hand that would have led with another colour
+(with the cards played since the choice) is made less likely. Determinisations deal the
+other hand by all this (`streams.deal`, a rejection test), and a first gnome it chose in
+secret mostly as the colour its dealt hand favours (`LEAD`).
 
 Each deal is then played out with every candidate move, all candidates sharing the deal and
 the playout's random numbers; the heuristic's move is kept unless another wins more rounds on
@@ -23,12 +26,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..bots import Bot, Deadline
 from ..extras import have_numba
 from . import streams
-from .bots import fast_score, first_gnome, heuristic_move, playout, search_moves
+from .bots import LEANING, fast_score, first_gnome, heuristic_move, playout, search_moves
 from .cards import CARDS
 from .rules import (
     CHOOSE,
@@ -65,31 +68,61 @@ def public_table(t: Table) -> Table:
     return public
 
 
-def revealed_weights(state: NainsState, seat: int) -> list[float]:
-    """Per card kind, how well the other seat's plays since it last drew fit its holding one
-    (`weights_of_plays`)."""
-    return weights_of_plays(plays_since_drawing(state, 1 - seat), 1 - seat)
+class Revealed(NamedTuple):
+    """What the other seat's moves since it last drew tell of the hand it holds: a weight
+    per card kind (`weights_of_plays`), and the first gnome it chose since then (`colour`,
+    -1: none, or still secret) with the leanings (`bots.leaning`) of the cards it played
+    after choosing (`lean`): a dealt hand that would have led with another colour is
+    accepted `mismatch` times as often (the odds of the `LEAD` model)."""
+
+    weights: list[float]
+    lean: tuple[float, ...] = (0.0,) * 4
+    colour: int = -1
+    mismatch: float = (1 - LEAD) / 4 / (LEAD + (1 - LEAD) / 4)
+
+    @classmethod
+    def nothing(cls) -> Revealed:
+        return cls([1.0] * len(CARDS))
 
 
-def plays_since_drawing(state: NainsState, other: int) -> list[tuple[Table, Move]]:
+def read_table(state: NainsState, seat: int) -> Revealed:
+    """What `seat` may deduce of the other hand from the public history."""
+    other = 1 - seat
+    plays, colour, after = moves_since_drawing(state, other)
+    lean = tuple(sum(LEANING[card][c] for card in after) for c in range(4))
+    return Revealed(weights_of_plays(plays, other), lean, colour)
+
+
+def moves_since_drawing(
+    state: NainsState, other: int
+) -> tuple[list[tuple[Table, Move]], int, list[int]]:
     """`other`'s plays since it last drew (a discard, or a hand refilled), each with the
-    public table it was played on: every card it holds now was in its hand at each of them.
-    The history is replayed for its public facts only. A resampled world (no true history
-    to replay) gives none."""
+    public table it was played on: every card it holds now was in its hand at each of them;
+    and its first gnome if chosen since then and no longer secret (-1 if not), with the
+    cards it played after choosing. The history is replayed for its public facts only. A
+    resampled world (no true history to replay) gives nothing."""
     if state.resampled:
-        return []
+        return [], -1, []
+    t = state.table
+    secret = t.phase == PHASE_CHOOSE and t.choices[other] >= 0
+    last = max((ply for ply, mover in enumerate(state.movers) if mover == other), default=-1)
     replay = state.game.new_game(state.seed, **state.start)
     plays: list[tuple[Table, Move]] = []
-    for move, mover in zip(state.history, state.movers, strict=True):
+    colour, after = -1, list[int]()
+    for ply, (move, mover) in enumerate(zip(state.history, state.movers, strict=True)):
         size, snapshot = len(replay.table.hands[mover]), public_table(replay.table)
         replay.apply(move)
-        if mover != other or move.verb == CHOOSE:
+        if mover != other:
             continue
-        if move.verb == DISCARD or len(replay.table.hands[other]) != size - 1:
-            plays = []
+        if move.verb == CHOOSE:
+            if not (secret and ply == last):
+                colour, after = move.colour, []
+        elif move.verb == DISCARD or len(replay.table.hands[other]) != size - 1:
+            plays, colour, after = [], -1, []
         else:
             plays.append((snapshot, move))
-    return plays
+            after.append(move.card)
+    return plays, colour, after
 
 
 def weights_of_plays(plays: list[tuple[Table, Move]], other: int) -> list[float]:
@@ -110,7 +143,7 @@ def weights_of_plays(plays: list[tuple[Table, Move]], other: int) -> list[float]
 def readable_deals(
     t: Table,
     unseen: list[int],
-    weights: Any,
+    revealed: Revealed,
     tries: int,
     candidates: list[Move],
     seed: int,
@@ -127,7 +160,10 @@ def readable_deals(
     for d in range(deals):
         state = streams.stream(seed + first + d)
         pool = sorted(unseen)
-        state = streams.deal(pool, len(pool), size, weights, tries, state)
+        weights, lean, colour, mismatch = revealed
+        state = streams.deal(
+            pool, len(pool), size, weights, LEANING, lean, colour, mismatch, tries, state
+        )
         dealt = t.copy()
         dealt.hands[other], dealt.draw = sorted(pool[:size]), pool[size:]
         if dealt.phase == PHASE_CHOOSE and t.choices[other] >= 0:
@@ -194,29 +230,26 @@ class DeductionBot(Bot[NainsState]):
         if default not in candidates:
             candidates.append(default)
         seat = table.to_move
-        weights = revealed_weights(state, seat)
+        revealed = read_table(state, seat)
         unseen = table.draw + table.hands[1 - seat]  # as a multiset: public
-        results = self.search(table, unseen, weights, candidates, deadline.capped(self.seconds))
+        results = self.search(table, unseen, revealed, candidates, deadline.capped(self.seconds))
         return paired_choice(candidates, default, results)
 
     def search(
         self,
         table: Table,
         unseen: list[int],
-        weights: list[float],
+        revealed: Revealed,
         candidates: list[Move],
         deadline: Deadline,
     ) -> list:
         """Results by deal and candidate, in batches of deals until the budget is spent."""
         run: Any = readable_deals
-        weights_in: Any = weights
         if self.compiled:
-            import numpy as np
-
             from .fast import search_deals, warm_up
 
             warm_up()
-            run, weights_in = search_deals, np.array(weights)
+            run = search_deals
         seed = self.rng.getrandbits(32)
         wanted = math.inf if self.iterations is None else -(-self.iterations // len(candidates))
         results: list = []
@@ -227,7 +260,7 @@ class DeductionBot(Bot[NainsState]):
             count = int(min(batch, wanted - len(results)))
             clock = time.perf_counter()
             rows, played = run(
-                table, unseen, weights_in, TRIES, candidates, seed, len(results), count, lead=LEAD
+                table, unseen, revealed, TRIES, candidates, seed, len(results), count, lead=LEAD
             )
             results.extend(rows)
             steps += played
@@ -243,6 +276,6 @@ class DeductionBot(Bot[NainsState]):
             "rollout_moves": steps,
             "candidates": len(candidates),
             "playouts_per_second": done / elapsed if elapsed > 0 else float("inf"),
-            "weights": weights,
+            "revealed": revealed,
         }
         return results

@@ -21,7 +21,9 @@ from numba import njit
 
 from . import streams
 from .bots import COUNTER_GAIN, GNOME_WORTH, KEEP, ROLLOUT_CAP, ROUND_END
+from .bots import LEANING as CARD_LEANING
 from .cards import CARDS, MULTI
+from .deduction import Revealed
 from .rules import (
     CHOOSE,
     CONTRE,
@@ -91,6 +93,7 @@ ZERO = np.array([c.zero for c in CARDS], np.int64)
 SQUIRRELS = np.array([c.squirrels for c in CARDS], np.int64)
 STRENGTH = np.array([c.strength for c in CARDS], np.int64)
 NEEDS_COLOUR = np.array([c.needs_colour for c in CARDS], np.bool_)
+LEANING = np.array(CARD_LEANING)
 GAIN = np.array([COUNTER_GAIN.get(verb, 0.0) for verb in range(DISCARD + 1)])
 """`COUNTER_GAIN` by verb."""
 MOVE_SLOTS = 64
@@ -351,14 +354,7 @@ def _first_gnome(s, seat):
     score = np.zeros(4)
     base = HANDS + seat * HAND_SLOTS
     for i in range(s[HAND_LEN + seat]):
-        card = s[base + i]
-        if KIND[card] == PULL:
-            if 0 <= TWO[card] < MULTI:
-                score[TWO[card]] += 1
-            if 0 <= ZERO[card] < MULTI:
-                score[ZERO[card]] -= 1
-        elif KIND[card] == GNOME and COLOUR[card] < MULTI:
-            score[COLOUR[card]] += 0.5
+        score += LEANING[s[base + i]]
     best = 0
     for c in range(1, 4):
         if score[c] > score[best]:
@@ -462,7 +458,7 @@ def playout(
 
 # -- the deduction level's inner loop -------------------------------------------------------
 @njit(cache=True)
-def _search(root, unseen, weights, tries, lead, candidates, seed, first, deals, eps, cap, results):
+def _search(root, unseen, revealed, tries, lead, candidates, seed, first, deals, eps, cap, results):
     seat = root[TO_MOVE]
     other = 1 - seat
     size = root[HAND_LEN + other]
@@ -477,7 +473,8 @@ def _search(root, unseen, weights, tries, lead, candidates, seed, first, deals, 
     for d in range(deals):
         rng = _stream(seed + first + d)
         pool[:] = unseen
-        rng = _deal(pool, count, size, weights, tries, rng)
+        weights, lean, colour, mismatch = revealed
+        rng = _deal(pool, count, size, weights, LEANING, lean, colour, mismatch, tries, rng)
         dealt[:] = root
         base = HANDS + other * HAND_SLOTS
         dealt[base : base + size] = np.sort(pool[:size])
@@ -505,7 +502,7 @@ def _search(root, unseen, weights, tries, lead, candidates, seed, first, deals, 
 def search_deals(
     t: Table,
     unseen: list[int],
-    weights: np.ndarray,
+    revealed: Revealed,
     tries: int,
     candidates: list[Move],
     seed: int,
@@ -516,16 +513,18 @@ def search_deals(
 ) -> tuple[np.ndarray, int]:
     """Deals `first` .. `first + deals - 1` of the search seeded `seed`: each a
     determinisation of what the seat to move cannot see (`streams.deal` of the sorted
-    `unseen` cards, the other hand accepted by `weights`), every candidate played in it and
-    followed by the same playout; a secret first gnome of the other seat is, with
-    probability `lead`, the one its dealt hand favours (`bots.first_gnome`), else any.
-    (results by deal and candidate: 1 won, 0.5 undecided, 0 lost; playout moves)."""
+    `unseen` cards, the other hand accepted by what its moves `revealed`), every candidate
+    played in it and followed by the same playout; a secret first gnome of the other seat
+    is, with probability `lead`, the one its dealt hand favours (`bots.first_gnome`), else
+    any. (results by deal and candidate: 1 won, 0.5 undecided, 0 lost; playout moves)."""
     root = encode(t, hidden=False)
     encoded = np.array([encode_move(t, move) for move in candidates], np.int64)
     results = np.zeros((deals, len(candidates)))
     cards = np.array(sorted(unseen), np.int64)
+    weights, lean, colour, mismatch = revealed
+    arrays = (np.array(weights, np.float64), np.array(lean, np.float64), colour, mismatch)
     steps = _search(
-        root, cards, weights, tries, lead, encoded, seed, first, deals, eps, ROLLOUT_CAP, results
+        root, cards, arrays, tries, lead, encoded, seed, first, deals, eps, ROLLOUT_CAP, results
     )
     return results, int(steps)
 
@@ -547,7 +546,7 @@ def warm_up() -> float:
         started = time.perf_counter()
         table = Nains(contre=True).new_game(seed=0, first=0).table
         playout(table, 0, eps=0.1, record=True)
-        unseen, weights = table.draw + table.hands[1], np.ones(len(CARDS))
-        search_deals(table, unseen, weights, 1, [Move(CHOOSE, -1, 0)], 0, 0, 1)
+        unseen, revealed = table.draw + table.hands[1], Revealed.nothing()
+        search_deals(table, unseen, revealed, 1, [Move(CHOOSE, -1, 0)], 0, 0, 1)
         _warmed = True
         return time.perf_counter() - started

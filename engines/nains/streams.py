@@ -56,11 +56,25 @@ def shuffle(items: Any, count: int, state: int) -> int:
     return state
 
 
-def deal(pool: Any, count: int, size: int, weights: Any, tries: int, state: int) -> int:
+def deal(
+    pool: Any,
+    count: int,
+    size: int,
+    weights: Any,
+    leaning: Any,
+    lean: Any,
+    colour: int,
+    mismatch: float,
+    tries: int,
+    state: int,
+) -> int:
     """Shuffle `pool[:count]` until its first `size` cards (a hand dealt to the other seat)
     pass: accepted with the product of `weights` (by card kind) over the hand's distinct
-    kinds, so that a hand unlikely by what the table showed is seldom dealt. After `tries`
-    shuffles the last one stands. Returns the state."""
+    kinds, so that a hand unlikely by what the table showed is seldom dealt; and when
+    `colour` >= 0 (the other seat's first gnome, chosen with this hand and cards whose
+    leanings add up to `lean`), `mismatch` times as often if the hand's leanings
+    (`leaning` by card) would have favoured another colour. After `tries` shuffles the last
+    one stands. Returns the state."""
     for _ in range(tries):
         state = shuffle(pool, count, state)
         accept = 1.0
@@ -70,6 +84,16 @@ def deal(pool: Any, count: int, size: int, weights: Any, tries: int, state: int)
                 repeated = repeated or pool[j] == pool[i]
             if not repeated:
                 accept *= weights[pool[i]]
+        if colour >= 0:
+            favoured, most = 0, 0.0
+            for c in range(4):
+                total = lean[c]
+                for i in range(size):
+                    total += leaning[pool[i]][c]
+                if c == 0 or total > most:
+                    favoured, most = c, total
+            if favoured != colour:
+                accept *= mismatch
         if accept >= 1.0:
             return state
         state, chance = uniform(state)

@@ -71,12 +71,14 @@ def interval(won: int, games: int) -> str:
     return f"{won / games:.1%} ({won}/{games}, 95 % CI {low:.1%}–{high:.1%})"
 
 
-def matches(count: int, seconds: float) -> list[str]:
-    """Level 4 against the heuristic, paired seeds, both seats."""
+def matches(count: int, seconds: float, first: int = 0) -> list[str]:
+    """Level 4 against the heuristic, paired seeds, both seats: matches `first` ..
+    `first + count - 1` (a long run may go in pieces)."""
     won = plies = 0
     seats = [0, 0]
     started = time.perf_counter()
-    for i in tqdm(range(count), desc=f"deduction-{seconds:g}s vs heuristic", mininterval=10):
+    desc = f"deduction-{seconds:g}s vs heuristic"
+    for i in tqdm(range(first, first + count), desc=desc, mininterval=10):
         bots = [DeductionBot(i, seconds=seconds), HeuristicBot(i)]
         final = play_match(GAME, bots if i % 2 == 0 else bots[::-1], seed=i // 2)
         wins = final.table.winner == i % 2
@@ -85,7 +87,8 @@ def matches(count: int, seconds: float) -> list[str]:
         plies += final.ply
     took = time.perf_counter() - started
     return [
-        f"- level 4 at {seconds:g} s per move against the heuristic, best of three: "
+        f"- level 4 at {seconds:g} s per move against the heuristic, best of three, matches "
+        f"{first}–{first + count - 1}: "
         f"{interval(won, count)}; as seat 0 {seats[0]}/{(count + 1) // 2}, as seat 1 "
         f"{seats[1]}/{count // 2}; {plies / count:.1f} moves per match; {took:.0f} s "
         f"({took / count:.0f} s a match: {FULL_RUN} matches would take "
@@ -98,6 +101,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--playout-seconds", type=float, default=1.0)
+    parser.add_argument("--first", type=int, default=0, help="first match (seed first // 2)")
     args = parser.parse_args()
     lines = [
         "# Tir de tuyau: compiled playouts and level 4",
@@ -107,7 +111,7 @@ def main() -> None:
         "",
         *playouts(args.playout_seconds),
         "",
-        *matches(args.matches, args.seconds),
+        *matches(args.matches, args.seconds, args.first),
     ]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -8,13 +8,20 @@ import pytest
 
 from ludotheque.engines.bots import play_match
 from ludotheque.engines.extras import have_numba
-from ludotheque.engines.nains import INDEX, LEVEL_LABELS, HeuristicBot, Nains, NainsRandomBot
-from ludotheque.engines.nains.bots import heuristic_move
+from ludotheque.engines.nains import (
+    COLOURS,
+    INDEX,
+    LEVEL_LABELS,
+    HeuristicBot,
+    Nains,
+    NainsRandomBot,
+)
+from ludotheque.engines.nains.bots import LEANING, heuristic_move
 from ludotheque.engines.nains.deduction import (
     DeductionBot,
     paired_choice,
     public_table,
-    revealed_weights,
+    read_table,
     weights_of_plays,
 )
 from ludotheque.engines.nains.rules import Move
@@ -76,7 +83,7 @@ def test_it_never_reads_the_hidden_cards():
     for compiled in [True, False] if have_numba() else [False]:
         bots = [DeductionBot(3, iterations=400, seconds=None, compiled=compiled) for _ in "ab"]
         assert str(bots[0].choose(state)) == str(bots[1].choose(twin))
-        assert bots[0].last_stats["weights"] == bots[1].last_stats["weights"]
+        assert bots[0].last_stats["revealed"] == bots[1].last_stats["revealed"]
 
 
 def test_a_card_that_would_have_pulled_harder_is_deemed_unlikely():
@@ -95,17 +102,35 @@ def test_a_card_that_would_have_pulled_harder_is_deemed_unlikely():
 def test_the_heuristics_own_cards_are_never_deemed_unlikely():
     """Against the level-2 heuristic the deduction is exact: every card its hand holds
     weighs 1 at every turn of seeded matches, and other cards often weigh less."""
-    lowered = 0
+    lowered = leads = 0
     for seed in range(8):
         state = GAME.new_game(seed=seed, first=seed % 2)
         while not state.is_terminal():
             t = state.table
             if t.phase == "play":
-                weights = revealed_weights(state, t.to_move)
-                assert all(weights[card] == 1.0 for card in t.hands[1 - t.to_move])
-                lowered += min(weights) < 1.0
+                revealed = read_table(state, t.to_move)
+                hand = t.hands[1 - t.to_move]
+                assert all(revealed.weights[card] == 1.0 for card in hand)
+                lowered += min(revealed.weights) < 1.0
+                if revealed.colour >= 0:
+                    lean = [sum(LEANING[c][colour] for c in hand) for colour in range(4)]
+                    lean = [a + b for a, b in zip(lean, revealed.lean, strict=True)]
+                    assert lean.index(max(lean)) == revealed.colour
+                    leads += 1
             state.apply(heuristic_move(t))
-    assert lowered > 50
+    assert lowered > 50 and leads > 20
+
+
+def test_a_first_gnome_still_secret_is_not_read():
+    state = GAME.new_game(seed=6, first=1)
+    state.apply(heuristic_move(state.table))  # seat 1 chooses in secret
+    twin = state.clone()
+    other = (state.table.choices[1] + 1) % 4
+    twin.table.choices[1], twin.history[-1] = other, Move.parse(f"gnome {COLOURS[other]}")
+    assert twin.observation(0) == state.observation(0)
+    assert read_table(state, 0) == read_table(twin, 0)
+    bots = [DeductionBot(2, iterations=200, seconds=None) for _ in "ab"]
+    assert bots[0].choose(state) == bots[1].choose(twin)
 
 
 def test_the_heuristics_move_stays_unless_another_beats_it_beyond_noise():

@@ -7,7 +7,7 @@ import pytest
 
 from ludotheque.engines.nains import CARDS, Nains
 from ludotheque.engines.nains.bots import playout, search_moves
-from ludotheque.engines.nains.deduction import readable_deals
+from ludotheque.engines.nains.deduction import Revealed, readable_deals
 from ludotheque.engines.nains.streams import PlayoutRandom, below, shuffle, stream
 
 np = pytest.importorskip("numpy")
@@ -58,9 +58,11 @@ def test_the_compiled_playout_plays_the_readable_moves_on_thousands_of_deals():
 
 
 def test_the_compiled_search_gives_the_readable_results():
-    """Deals weighted by a table's revelations, every candidate, the same playouts."""
+    """Deals weighted by a table's revelations (with and without a first gnome to match),
+    every candidate, the same playouts."""
     weights = [1.0] * len(CARDS)
     weights[3], weights[20], weights[31] = 0.05, 0.3, 0.6
+    revealed = Revealed(weights, lean=(1.0, -0.5, 0.0, 2.0), colour=1, mismatch=0.1)
     secret = 0
     for i, table in enumerate(positions(3, seed=50)):
         other_chose = table.phase == "choose" and table.choices[1 - table.to_move] >= 0
@@ -69,8 +71,8 @@ def test_the_compiled_search_gives_the_readable_results():
         secret += other_chose
         unseen = table.draw + table.hands[1 - table.to_move]
         candidates = search_moves(table)
-        args = (table, unseen, weights, 16, candidates, 99 + i, 5, 6)
-        compiled, steps = fast.search_deals(*args[:2], np.array(weights), *args[3:], lead=0.5)
+        args = (table, unseen, revealed if i % 2 else Revealed(weights), 16, candidates, i, 5, 6)
+        compiled, steps = fast.search_deals(*args, lead=0.5)
         readable, readable_steps = readable_deals(*args, lead=0.5)
         assert np.array_equal(compiled, np.array(readable)) and steps == readable_steps
     assert secret >= 3
@@ -85,5 +87,5 @@ def test_compiled_playouts_are_many_times_faster():
     unseen = table.draw + table.hands[1 - table.to_move]
     fast.warm_up()
     started = time.perf_counter()
-    results, _ = fast.search_deals(table, unseen, np.ones(len(CARDS)), 16, candidates, 1, 0, 200)
+    results, _ = fast.search_deals(table, unseen, Revealed.nothing(), 16, candidates, 1, 0, 200)
     assert results.size / (time.perf_counter() - started) > 10_000
