@@ -82,6 +82,18 @@ INSTALL_CELL = (
     "# In the browser (JupyterLite): install the collection from this site.\n"
     "%pip install -q ludotheque"
 )
+PLAYABLE_THROUGHOUT = {"index.ipynb"}
+"""The notebooks every cell of which runs in the browser; the others get BROWSER_NOTE."""
+BROWSER_NOTE = (
+    "**Dans le navigateur (JupyterLite)**, ce carnet a besoin de l'installation complète "
+    "pour ses calculs (numpy, matplotlib, le solveur…) : exécutez ses cellules une à une, elles "
+    "marchent jusqu'à la première qui demande l'un de ces modules, qui s'arrête en le nommant. "
+    "Pour jouer, ouvrez `index.ipynb` : tous les jeux y marchent.\n"
+    "*In the browser (JupyterLite), this notebook needs the full install for its computations "
+    "(numpy, matplotlib, the solver…): run its cells one by one; they work up to the first that "
+    "asks for one of those modules, which stops and names it. To play, open `index.ipynb`: "
+    "every game works there.*"
+)
 
 
 class BuildError(Exception):
@@ -229,7 +241,8 @@ def pyodide(static: Path, piplite_wheels: list[Path]) -> None:
 
 
 def notebooks(files: Path) -> None:
-    """The notebooks and their folders, each notebook with the install cell first."""
+    """The notebooks and their folders, each notebook with the install cell first (after a
+    note saying what needs the full install, where some cells do)."""
     source = ROOT / "notebooks"
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source).as_posix()
@@ -254,6 +267,14 @@ def notebooks(files: Path) -> None:
             len(notebook["cells"]),
         )
         notebook["cells"].insert(first_code, cell)
+        if relative not in PLAYABLE_THROUGHOUT:
+            note = {
+                "cell_type": "markdown",
+                "id": "lite-note",
+                "metadata": {},
+                "source": BROWSER_NOTE,
+            }
+            notebook["cells"].insert(first_code, note)
         target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1))
 
 
