@@ -2,7 +2,7 @@
 
 Level 3 deals the other hand uniformly from the unseen cards, yet the table says more: a
 player who held a card that pulled harder than the one it played would, by the rule of thumb
-that most players (and level 2) follow, have played it. `revealed_weights` turns each play of
+that most players (and level 2) follow, have played it. `weights_of_plays` turns each play of
 the other seat since it last drew (so every card of its hand now was in its hand then) into a
 weight per card kind: 1 for a card it had no reason to prefer, down to `FLOOR` for a card
 whose best use beat the play by a wide margin (exp(-SOFTNESS x margin), by `fast_score`).
@@ -18,7 +18,7 @@ the same deals by more than noise (a paired test: the sum of the differences abo
 standard errors). Playouts are compiled (`fast.search_deals`) when numba is installed, and
 played by the readable rules (`readable_deals`, the same numbers, far fewer of them) when not.
 Only the seat's knowledge is read: the public history (replayed for its public facts: the
-garden, the hose, hand sizes, the moves) and its own hand.
+garden, the hose, hand sizes, the moves; `read_table`) and its own hand.
 """
 
 from __future__ import annotations

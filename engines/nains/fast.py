@@ -1,4 +1,5 @@
-"""The playouts of Tir de tuyau compiled with numba: the readable playout, ten times faster.
+"""The playouts of Tir de tuyau compiled with numba: the readable playout, 40-90 times faster
+(tests/benchmarks/bench_nains_fast.py prints both rates).
 
 `bots.playout` (the heuristic policy `policy_move`, `fast_score`, the rules' `apply_move`)
 is followed here operation for operation over an array encoding of the table, and drawn
