@@ -38,10 +38,16 @@ def keep_chance(state: SorciereState, seat: int, slot: int) -> float:
     pile = state.piles[seat]
     if not pile:
         return 1.0
-    top = state.deck[pile[-1]].treat
-    if slot in state.known:
-        return 0.0 if state.known[slot] == top else 1.0
-    unseen = state.unseen()
+    return keep_odds(state.deck[pile[-1]].treat, state.known.get(slot), state.unseen())
+
+
+def keep_odds(top: str | None, shown: str | None, unseen: dict[str, int]) -> float:
+    """The chance that a card may go on a pile topped by `top` (None: an empty pile): 0 or 1
+    for a card whose treat is `shown`, else the odds of the `unseen` treats."""
+    if top is None:
+        return 1.0
+    if shown is not None:
+        return 0.0 if shown == top else 1.0
     hidden = sum(unseen.values())
     return 1.0 - unseen[top] / hidden if hidden else 1.0
 
@@ -105,13 +111,18 @@ class GreedyBot(SorciereBot):
     name = "greedy"
     STAKE = 0.5
 
+    @classmethod
+    def score(cls, p: float, keep: float, pile: int) -> float:
+        """A pull's worth: collapse chance `p`, chance `keep` to go on a pile of `pile` cards."""
+        return (1 - p) * keep - p * (cls.STAKE * (1 + pile))
+
     def pull_slot(self, state: SorciereState) -> int:
         seat = state.current_player()
-        stake = self.STAKE * (1 + len(state.piles[seat]))
+        pile = len(state.piles[seat])
         scored = []
         for slot in state.roof.present():
             p = collapse_probability(state, slot, self.dexterity)
-            scored.append(((1 - p) * keep_chance(state, seat, slot) - p * stake, slot))
+            scored.append((self.score(p, keep_chance(state, seat, slot), pile), slot))
         return self.best(scored)
 
 
