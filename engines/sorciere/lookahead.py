@@ -11,10 +11,11 @@ the roof collapses with the roof model's exact probability (the round ends, the 
 of it), or the card shows a treat and goes on the puller's pile, or back on the roof when it
 tops the pile. The next players are expected to pull as the greedy player does (the card's
 chance to go on their pile against the risk to it: `GreedyBot.score`) and to put a card back
-where it came from. Modelled as careful players (the lowest risk) they made the bot win 40 %
-of 600 games against careful players but 31 % against greedy ones, who take the cards put
-back in view where the model saw them take the safest; modelled as greedy, 42 % and 39 % (300
-games each, tests/benchmarks/bench_sorciere_lookahead.py has the final numbers).
+where it came from (so is the bot itself, in a pull's value; its real put-back is searched).
+Modelled as careful players (the lowest risk) they made the bot win 40 % of 600 games
+against careful players but 31 % against greedy ones, who take the cards put back in view
+where the model saw them take the safest; modelled as greedy, 42 % and 39 % (300 games
+each; tests/benchmarks/bench_sorciere_lookahead.py has the final numbers).
 The search stops at the bot's next turn; there a round still running is valued by who would
 likely take the candy (a softmax of the pile sizes, for each way the round may end).
 
@@ -28,8 +29,9 @@ where it hurts (or spares) the next player accordingly.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ..bots import Deadline
@@ -47,7 +49,7 @@ CANDIDATES = 8
 
 
 @cache
-def game_values(candies: tuple[int, ...], seat: int) -> dict[int | None, float]:
+def game_values(candies: tuple[int, ...], seat: int) -> Mapping[int | None, float]:
     """`seat`'s chance to win the game once this round is scored, by the round's winner
     (None: no candy), if every later round's candy goes to each player alike."""
 
@@ -68,7 +70,7 @@ def game_values(candies: tuple[int, ...], seat: int) -> dict[int | None, float]:
         after = list(candies)
         after[winner] += 1
         values[winner] = float(winner == seat) if after[winner] >= TO_WIN else value(tuple(after))
-    return values
+    return MappingProxyType(values)  # cached: shared by every caller
 
 
 def round_winner(
@@ -204,8 +206,9 @@ class LookaheadBot(SorciereBot):
         return self.best(searched)
 
     def put_slot(self, state: SorciereState) -> int:
-        """Where the card held leaves the best chances: usually where the next players'
-        safest pull is the most dangerous, when their collapse would serve the bot."""
+        """Where the card held leaves the best chances over the next players' pulls: where
+        their pulls are the most dangerous when their collapse would serve the bot, the
+        safest when it would hand the candy to a leader."""
         held = self.observation["held"]["treat"]
         slots = state.put_slots()
         scored = []

@@ -101,7 +101,8 @@ def main() -> None:
         moves, seconds, slowest = result["moves"], result["seconds"], result["slowest"]
         print(
             f"  lookahead: {moves} moves, {moves / seconds:.0f} moves/s, "
-            f"{1000 * seconds / moves:.1f} ms a move on average, slowest {1000 * slowest:.0f} ms"
+            f"{1000 * seconds / moves:.1f} ms a move on average, slowest {1000 * slowest:.0f} ms",
+            flush=True,  # each table as it ends, into a log too
         )
 
 

@@ -64,7 +64,8 @@ def test_never_reads_face_down_cards():
     while not state.is_terminal() and answered < 40:
         other = state.clone()
         other.redraw(None, random.Random(rng.randrange(2**32)))
-        assert other.observation(0) == state.observation(0)
+        seat = state.current_player()
+        assert other.observation(seat) == state.observation(seat)
         if state.phase != "scored" and other.slot_card != state.slot_card:
             assert LookaheadBot(5, seconds=None)(state) == LookaheadBot(5, seconds=None)(other)
             answered += 1
