@@ -184,14 +184,13 @@ def projection(summary: dict) -> str:
     """How far an unfinished table went, and what the rest would take at the pieces' mean."""
     done = summary["pieces_computed"] + summary["pieces_from_journal"]
     left = summary["pieces"] - done
-    tried = done + summary["pieces_unfinished"]
-    mean = summary["piece_seconds"] / max(tried, 1)
+    mean = summary["piece_seconds"] / max(done, 1)  # stopped pieces: their time counts too
     return (
         f"unfinished: {done} of {summary['pieces']} pieces valued "
         f"({summary['first_turns_valued']} of {summary['first_turns']} first turns, "
         f"{summary['winning_among_valued']} winning); the other {left} would take about "
         f"{left * mean / 3600:.1f} h of one process at the mean piece so far ({mean:.0f} s, "
-        f"{summary['positions'] / max(tried, 1):,.0f} positions), the shared table making the "
+        f"{summary['positions'] / max(done, 1):,.0f} positions), the shared table making the "
         f"later pieces cheaper; resume with the same command (journal {summary['journal']})"
     )
 
