@@ -46,6 +46,10 @@ BETA = 0.6
 """How sharply a lead in cards turns into the round's candy at a leaf (softmax weight)."""
 CANDIDATES = 8
 """Pulls searched beyond the one-turn odds: the best by those odds."""
+MARGIN = (0.5, 0.0)
+"""Half the budget kept back: a move stays well under the widget's second on a loaded
+machine (a few tens of milliseconds as a rule; the search stops at the deadline and plays
+the best candidate searched)."""
 
 
 @cache
@@ -158,9 +162,10 @@ class Round:
 class LookaheadBot(SorciereBot):
     """Level 5: the pull (and the place to put a card back) with the best chance to win the
     game, looking `depth` pulls past its own (None: up to its next turn); see the module
-    text. The best CANDIDATES pulls by the one-turn odds are searched, within `seconds`
-    (None: no budget of its own) and the caller's deadline; past them it plays by the
-    one-turn odds. Ties are broken by its seeded generator."""
+    text. The best CANDIDATES pulls by the one-turn odds are searched, within half of
+    `seconds` (None: no budget of its own) and the caller's deadline; out of time, it plays
+    the best candidate searched (none: by the one-turn odds). Ties are broken by its seeded
+    generator."""
 
     name = "lookahead"
 
@@ -179,7 +184,7 @@ class LookaheadBot(SorciereBot):
     def decide(self, state: SorciereState, deadline: Deadline) -> Any:
         if state.phase == "scored":
             return super().decide(state, deadline)
-        self.deadline = deadline.capped(self.seconds)
+        self.deadline = deadline.capped(self.seconds, MARGIN)
         self.seat = state.current_player()
         self.observation = observation = state.observation(self.seat)
         self.players = observation["players"]
@@ -199,11 +204,11 @@ class LookaheadBot(SorciereBot):
         searched = []
         for _, slot in odds[:CANDIDATES]:
             if self.deadline.expired():
-                return self.best(odds)
+                break
             searched.append(
                 (self.pull_value(root, slot, risks[slot], self.seat, self.horizon), slot)
             )
-        return self.best(searched)
+        return self.best(searched or odds)
 
     def put_slot(self, state: SorciereState) -> int:
         """Where the card held leaves the best chances over the next players' pulls: where
