@@ -32,7 +32,7 @@ from .pictures import sorciere as position_picture
 
 class Sorciere(GameWidget):
     """Play Sorcière au pain d'épices: 2 to 4 seats, each human or bot (levels 1 random,
-    2 careful, 3 greedy, 4 expected value); hot seat when several are human."""
+    2 careful, 3 greedy, 4 expected value, 5 lookahead); hot seat when several are human."""
 
     _esm = bundle("sorciere")
     game_class = SorciereGame

@@ -7,18 +7,17 @@ Pull(slot=14, dexterity=0.9)
 """
 
 from .analysis import round_lengths, tournament, with_dexterity
-from .bots import (
-    LEVEL_LABELS,
-    LEVELS,
+from .bots import LEVEL_LABELS, LEVELS, bot_for_level
+from .deck import DEFAULT_DECK, TREATS, Card
+from .lookahead import LookaheadBot
+from .policies import (
     CarefulBot,
     ExpectedValueBot,
     GreedyBot,
     RandomSorciereBot,
     SorciereBot,
-    bot_for_level,
     keep_chance,
 )
-from .deck import DEFAULT_DECK, TREATS, Card
 from .roof import DEFAULT_DEXTERITY, LAYING_ORDER, PARAMETERS, SLOTS, Roof, hand
 from .rules import (
     Next,
@@ -37,6 +36,7 @@ __all__ = [
     "LAYING_ORDER",
     "LEVELS",
     "LEVEL_LABELS",
+    "LookaheadBot",
     "PARAMETERS",
     "SLOTS",
     "TREATS",

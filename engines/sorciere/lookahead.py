@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..bots import Deadline
-from .bots import GreedyBot, SorciereBot, keep_odds
+from .policies import GreedyBot, SorciereBot, keep_odds
 from .roof import DEFAULT_DEXTERITY, Roof
 from .rules import TO_WIN, SorciereState
 
