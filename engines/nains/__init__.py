@@ -9,8 +9,9 @@ Move('gnome blue')
 [['red'], ['blue']]
 """
 
-from .bots import LEVEL_LABELS, LEVELS, HeuristicBot, IsmctsBot, NainsRandomBot, bot_for_level
+from .bots import LEVEL_LABELS, LEVELS, bot_for_level
 from .cards import CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, Card, pull_values
+from .policies import HeuristicBot, IsmctsBot, NainsRandomBot
 from .rules import FENCE, Move, Nains, NainsState, Table, determinise
 
 __all__ = [

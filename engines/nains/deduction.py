@@ -7,7 +7,7 @@ the other seat since it last drew (so every card of its hand now was in its hand
 weight per card kind: 1 for a card it had no reason to prefer, down to `FLOOR` for a card
 whose best use beat the play by a wide margin (exp(-SOFTNESS x margin), by `fast_score`).
 Its first gnome, once shown, tells too: most players (and level 2) lead with the colour
-their hand favours (`bots.first_gnome`), so a hand that would have led with another colour
+their hand favours (`policies.first_gnome`), so a hand that would have led with another colour
 (with the cards played since the choice) is made less likely. Determinisations deal the
 other hand by all this (`streams.deal`, a rejection test), and a first gnome it chose in
 secret mostly as the colour its dealt hand favours (`LEAD`).
@@ -26,13 +26,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..bots import Bot, Deadline
 from ..extras import have_numba
 from . import streams
-from .bots import LEANING, fast_score, first_gnome, heuristic_move, playout, search_moves
 from .cards import CARDS
+from .policies import LEANING, fast_score, first_gnome, heuristic_move, playout, search_moves
+from .revealed import LEAD, Revealed
 from .rules import (
     CHOOSE,
     DISCARD,
@@ -52,10 +53,6 @@ TRIES = 16
 """Shuffles a determinisation may take before its hand passes the weights' test."""
 NOISE = 2.0
 """Standard errors by which a move must beat the heuristic's on the shared deals."""
-LEAD = 0.75
-"""How often a deal gives the other seat, when its first gnome is still secret, the colour
-its dealt hand favours (what level 2 chooses, and a player's natural lead); else any."""
-
 Results = Any
 """Results by deal and candidate (1 round won, 0.5 undecided, 0 lost): rows of a list or a
 numpy array."""
@@ -66,23 +63,6 @@ def public_table(t: Table) -> Table:
     public = t.copy()
     public.hands, public.draw = [[], []], []
     return public
-
-
-class Revealed(NamedTuple):
-    """What the other seat's moves since it last drew tell of the hand it holds: a weight
-    per card kind (`weights_of_plays`), and the first gnome it chose since then (`colour`,
-    -1: none, or still secret) with the leanings (`bots.leaning`) of the cards it played
-    after choosing (`lean`): a dealt hand that would have led with another colour is
-    accepted `mismatch` times as often (the odds of the `LEAD` model)."""
-
-    weights: list[float]
-    lean: tuple[float, ...] = (0.0,) * 4
-    colour: int = -1
-    mismatch: float = (1 - LEAD) / 4 / (LEAD + (1 - LEAD) / 4)
-
-    @classmethod
-    def nothing(cls) -> Revealed:
-        return cls([1.0] * len(CARDS))
 
 
 def read_table(state: NainsState, seat: int) -> Revealed:

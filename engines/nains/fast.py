@@ -1,7 +1,7 @@
 """The playouts of Tir de tuyau compiled with numba: the readable playout, 40-90 times faster
 (tests/benchmarks/bench_nains_fast.py prints both rates).
 
-`bots.playout` (the heuristic policy `policy_move`, `fast_score`, the rules' `apply_move`)
+`policies.playout` (the heuristic policy `policy_move`, `fast_score`, the rules' `apply_move`)
 is followed here operation for operation over an array encoding of the table, and drawn
 from the same generator (`streams`: the readable side wraps it as `PlayoutRandom`), so both
 play the same moves and reach the same end: tests/engines/test_nains_fast.py checks it move
@@ -21,10 +21,10 @@ import numpy as np
 from numba import njit
 
 from . import streams
-from .bots import COUNTER_GAIN, GNOME_WORTH, KEEP, ROLLOUT_CAP, ROUND_END
-from .bots import LEANING as CARD_LEANING
 from .cards import CARDS, MULTI
-from .deduction import Revealed
+from .policies import COUNTER_GAIN, GNOME_WORTH, KEEP, ROLLOUT_CAP, ROUND_END
+from .policies import LEANING as CARD_LEANING
+from .revealed import Revealed
 from .rules import (
     CHOOSE,
     CONTRE,
@@ -330,7 +330,7 @@ def _plays(s, moves):
 
 @njit(cache=True)
 def _score(s, verb, card, colour, discarded, values):
-    """bots.fast_score (`discarded`: a discard's number of cards)."""
+    """policies.fast_score (`discarded`: a discard's number of cards)."""
     sign = 1 if s[TO_MOVE] == 0 else -1
     lead, other_lead = FENCE + sign * s[HOSE], FENCE - sign * s[HOSE]
     if verb == DISCARD:
@@ -351,7 +351,7 @@ def _score(s, verb, card, colour, discarded, values):
 
 @njit(cache=True)
 def _first_gnome(s, seat):
-    """bots.first_gnome."""
+    """policies.first_gnome."""
     score = np.zeros(4)
     base = HANDS + seat * HAND_SLOTS
     for i in range(s[HAND_LEN + seat]):
@@ -365,7 +365,7 @@ def _first_gnome(s, seat):
 
 @njit(cache=True)
 def _policy(s, rng, eps, moves, scores, values):
-    """bots.policy_move: (verb, card, colour, discard mask, rng)."""
+    """policies.policy_move: (verb, card, colour, discard mask, rng)."""
     seat = s[TO_MOVE]
     base, n = HANDS + seat * HAND_SLOTS, s[HAND_LEN + seat]
     if s[PHASE] == CHOOSING:
@@ -420,7 +420,7 @@ def _policy(s, rng, eps, moves, scores, values):
 
 @njit(cache=True)
 def _playout(s, rng, eps, cap, moves, scores, values, record):
-    """bots.playout: (winner or -1 if undecided, moves played, rng); the moves go to
+    """policies.playout: (winner or -1 if undecided, moves played, rng); the moves go to
     `record`'s rows while it has some."""
     played = 0
     while s[WINNER] < 0:
@@ -447,7 +447,7 @@ def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def playout(
     t: Table, seed: int, eps: float = 0.0, record: bool = False
 ) -> tuple[int | None, int, list[Move]]:
-    """The compiled `bots.playout` of round `t.round` from a whole table (hidden parts
+    """The compiled `policies.playout` of round `t.round` from a whole table (hidden parts
     included), drawing from `streams.PlayoutRandom(seed)`: (winner or None, moves played,
     the moves if `record`)."""
     s = encode(t)
@@ -516,7 +516,7 @@ def search_deals(
     determinisation of what the seat to move cannot see (`streams.deal` of the sorted
     `unseen` cards, the other hand accepted by what its moves `revealed`), every candidate
     played in it and followed by the same playout; a secret first gnome of the other seat
-    is, with probability `lead`, the one its dealt hand favours (`bots.first_gnome`), else
+    is, with probability `lead`, the one its dealt hand favours (`policies.first_gnome`), else
     any. (results by deal and candidate: 1 won, 0.5 undecided, 0 lost; playout moves)."""
     root = encode(t, hidden=False)
     encoded = np.array([encode_move(t, move) for move in candidates], np.int64)

@@ -141,7 +141,7 @@ def test_the_playout_policy_is_the_heuristic():
     games, and the playouts' policy at eps=0 plays what the level-2 bot plays."""
     import random
 
-    from ludotheque.engines.nains.bots import (
+    from ludotheque.engines.nains.policies import (
         fast_score,
         heuristic_move,
         heuristic_score,

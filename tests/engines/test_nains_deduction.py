@@ -16,7 +16,6 @@ from ludotheque.engines.nains import (
     Nains,
     NainsRandomBot,
 )
-from ludotheque.engines.nains.bots import LEANING, heuristic_move
 from ludotheque.engines.nains.deduction import (
     DeductionBot,
     paired_choice,
@@ -24,6 +23,7 @@ from ludotheque.engines.nains.deduction import (
     read_table,
     weights_of_plays,
 )
+from ludotheque.engines.nains.policies import LEANING, heuristic_move
 from ludotheque.engines.nains.rules import Move
 
 GAME = Nains(contre=True, surcontre=True, sursurcontre=True)

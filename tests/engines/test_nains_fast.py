@@ -6,8 +6,9 @@ import random
 import pytest
 
 from ludotheque.engines.nains import CARDS, Nains
-from ludotheque.engines.nains.bots import playout, search_moves
-from ludotheque.engines.nains.deduction import Revealed, readable_deals
+from ludotheque.engines.nains.deduction import readable_deals
+from ludotheque.engines.nains.policies import playout, search_moves
+from ludotheque.engines.nains.revealed import Revealed
 from ludotheque.engines.nains.streams import PlayoutRandom, below, shuffle, stream
 
 np = pytest.importorskip("numpy")
