@@ -8,7 +8,10 @@ the observation dict (what a human at that seat would see) and returns an action
 
 Each game package offers its bots the same way: `LEVELS` (level names, weakest first),
 `LEVEL_LABELS` (level -> {"fr", "en"} words for a menu) and
-`bot_for_level(level, seed=None, seconds=1.0)`; `bots_of(game_class)` finds them.
+`bot_for_level(level, seed=None, seconds=1.0)`; `bots_of(game_class)` finds them. A game
+whose strongest levels run compiled kernels also offers `warm_up()` (compile them, or load
+them from numba's cache; `compiled.warm_up_kernels`), which the widget base starts in the
+background when a widget is made, so that no player waits for numba on the first move.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ is missing (`fallbacks`), and its menu words say so (`labelled`).
 
 from __future__ import annotations
 
+import importlib
 import types
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -55,6 +56,15 @@ def plain(function: Callable[..., Any]) -> Callable[..., Any]:
                 code.__code__, namespace, code.__name__, code.__defaults__, code.__closure__
             )
     return namespace[source.__name__]  # type: ignore[no-any-return]
+
+
+def warm_up_kernels(module: str) -> float:
+    """Compile (or load from numba's disk cache) the kernels of `module`, through its own
+    `warm_up()`, ahead of their first use; the seconds taken, 0.0 without numba. A game's
+    bots module offers its `warm_up` (engines/bots.py) through this."""
+    if not have_numba():
+        return 0.0
+    return float(importlib.import_module(module).warm_up())
 
 
 def fallbacks(compiled_levels: Mapping[str, str]) -> dict[str, str]:

@@ -46,7 +46,7 @@ from ludotheque.engines.core import (
 
 from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, printable
 from .referee import Referee
-from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
+from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within, in_background
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
@@ -181,6 +181,9 @@ class GameWidget(Referee, anywidget.AnyWidget):
             )
         self.game = self.game_class(**(options or {}))
         self.bot_seconds = float(bot_seconds)
+        warm_up = getattr(bots_of(self.game_class), "warm_up", None)
+        if warm_up is not None:  # compiled levels: build them while the user reads the board
+            in_background(warm_up, f"{self.game_class.name}-warm-up")
         self._lock = threading.RLock()
         self._generation = 0
         self._slots: dict[str, TaskSlot] = {}

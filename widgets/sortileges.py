@@ -14,7 +14,7 @@ from ludotheque.engines.sortileges.puzzles import puzzle_start
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
 from .pictures import sortileges as position_picture
-from .tasks import in_background, run_scheduled
+from .tasks import run_scheduled
 
 
 class Sortileges(GameWidget):
@@ -39,9 +39,6 @@ class Sortileges(GameWidget):
     def __init__(self, *args: Any, **kwargs: Any):
         self._analysis_on = False
         self._analysis: dict[str, Any] | None = None
-        # level 5, hints and the analysis use compiled kernels: build them while the user
-        # reads the board (numba is loaded by this call, not by importing the widgets)
-        in_background(warm_up, "sortileges-warm-up")
         super().__init__(*args, **kwargs)
 
     @classmethod

@@ -9,7 +9,7 @@ Move('gnome blue')
 [['red'], ['blue']]
 """
 
-from .bots import LEVEL_LABELS, LEVELS, bot_for_level
+from .bots import LEVEL_LABELS, LEVELS, bot_for_level, warm_up
 from .cards import CARDS, COLOURS, DEFAULT_DECK, GNOMES_PER_COLOUR, INDEX, Card, pull_values
 from .policies import HeuristicBot, IsmctsBot, NainsRandomBot
 from .rules import FENCE, Move, Nains, NainsState, Table, determinise
@@ -33,5 +33,6 @@ __all__ = [
     "Table",
     "bot_for_level",
     "determinise",
+    "warm_up",
     "pull_values",
 ]

@@ -6,6 +6,7 @@ revealed (`deduction.py`). None of them looks at what its seat may not know.
 from __future__ import annotations
 
 from ..bots import Bot, checked_level
+from ..compiled import warm_up_kernels
 from ..extras import have_numba
 from .deduction import DeductionBot
 from .policies import HeuristicBot, IsmctsBot, NainsRandomBot
@@ -41,3 +42,10 @@ def bot_for_level(
     if level == "3":
         return IsmctsBot(seed, iterations=iterations, seconds=seconds)
     return DeductionBot(seed, iterations=iterations, seconds=seconds)
+
+
+def warm_up() -> float:
+    """Compile level 4's playouts ahead of its first move (`fast.warm_up`: once per process,
+    from numba's disk cache after the first time, some 20 s before); the seconds taken.
+    Without numba, nothing to do."""
+    return warm_up_kernels(f"{__package__}.fast")

@@ -12,8 +12,7 @@ import math
 import random
 
 from ..bots import Bot, Deadline, RandomBot, SearchCancelled, checked_level
-from ..compiled import fallbacks, labelled
-from ..extras import have_numba
+from ..compiled import fallbacks, labelled, warm_up_kernels
 from .evaluation import house_distances
 from .rules import Sortileges, SortilegesState, Turn
 from .search import SearchBot
@@ -201,8 +200,4 @@ def warm_up() -> float:
     """Compile level 5's kernels ahead of its first turn (`fast.warm_up`: once per process,
     from the disk cache after the first time); returns the seconds taken. numba is loaded
     here, when called, not when this module is imported; without numba, nothing to do."""
-    if not have_numba():
-        return 0.0
-    from .fast import warm_up as compile_kernels
-
-    return compile_kernels()
+    return warm_up_kernels(f"{__package__}.fast")

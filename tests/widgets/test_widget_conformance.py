@@ -3,12 +3,14 @@ games, and any toy game of tests/toy_games/): a new game gets these tests by exi
 
 import inspect
 import json
+import threading
 
 import numpy  # noqa: F401  hypothesis peeks at sys.modules["numpy"], which Sortilèges' warm-up thread may be importing
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ludotheque.engines.bots import bots_of
 from ludotheque.widgets import GameWidget
 from ludotheque.widgets.intents import BASE_INTENTS, HIDDEN_INTENTS
 from widget_wire import Wire, browser_write, send
@@ -136,3 +138,21 @@ def test_fuzzed_intents_are_played_or_refused_with_a_notice(name, data):
         assert widget.observation["seat"] == widget.viewer
     finally:
         widget.close()
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_a_game_with_compiled_levels_warms_them_up_when_its_widget_is_made(name, monkeypatch):
+    """A player's first move against a compiled level must not wait for numba (some 20 s
+    on a fresh machine): the base starts the game's `warm_up`, if it has one, in the
+    background."""
+    cls = GameWidget.registry[name]
+    bots = bots_of(cls.game_class)
+    if not hasattr(bots, "warm_up"):
+        pytest.skip(f"{name} has no compiled level")
+    called = threading.Event()
+    monkeypatch.setattr(bots, "warm_up", lambda: called.set() or 0.0)
+    made = cls(seed=12345, bot_delay=0, bot_seconds=0.05)
+    try:
+        assert called.wait(10)
+    finally:
+        made.close()
