@@ -52,6 +52,9 @@ def main() -> None:
     cards_left(decks[:10])  # compiled or loaded from numba's cache before timing
     timed("fast simulator (cards_left, one core)", len(decks), cards_left, decks)
     timed("shuffling decks (numpy, one core)", len(decks), deal_decks, len(decks), rng)
+    estimate(1000, 1, progress=False, compiled=False)  # imports, before timing
+    plain = lambda: estimate(10_000, 1, progress=False, compiled=False)  # noqa: E731
+    timed("estimate in plain Python (no numba, one core)", 10_000, plain)
 
     if args.agree:
         decks = deal_decks(args.agree, rng)

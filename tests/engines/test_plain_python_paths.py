@@ -5,7 +5,6 @@ engines/stats.py against scipy's. Also prints the plain estimate's speed against
 compiled one (not asserted)."""
 
 import random
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -93,22 +92,6 @@ def test_the_plain_estimate_counts_what_the_compiled_one_counts(seed, reading, m
     assert estimate(3000, seed, reading, progress=False, compiled=False) == compiled
     monkeypatch.setattr(odds, "CHUNK", 3000)  # the chunks' seeds matter: one chunk differs
     assert estimate(3000, seed, reading, progress=False, compiled=False) != compiled
-
-
-def test_measure_plain_against_compiled_deals_per_second(monkeypatch):
-    """Printed, not asserted: run with -s to see it (the compiled path on one thread)."""
-    monkeypatch.setattr(odds, "CHUNK", 5000)
-    rates = {}
-    for compiled, deals in ((True, 200_000), (False, 10_000)):
-        with ThreadPoolExecutor(1) as thread:
-            estimate(1000, 1, executor=thread, progress=False, compiled=compiled)  # warm
-            started = time.perf_counter()
-            estimate(deals, 1, executor=thread, progress=False, compiled=compiled)
-            rates[compiled] = deals / (time.perf_counter() - started)
-    print(
-        f"\nestimate, deals per second on one core: compiled {rates[True]:,.0f}, "
-        f"plain Python {rates[False]:,.0f} ({rates[True] / rates[False]:.0f}x slower)"
-    )
 
 
 GRID = [
