@@ -141,7 +141,8 @@ def pure_wheels(pins: dict[str, str]) -> dict[str, Path]:
         run(
             [sys.executable, "-m", "pip", "download", "--disable-pip-version-check",
              "--quiet", "--no-deps", "--only-binary=:all:", "--platform", "any",
-             "--abi", "none", "--implementation", "py", "--python-version", "3.14",
+             "--abi", "none", "--implementation", "py",
+             "--python-version", BROWSER["python_version"],
              "--dest", str(CACHE), *(f"{name}=={v}" for name, v in sorted(missing.items()))],
             f"downloading pure-Python wheels from PyPI ({', '.join(sorted(missing))}); "
             "a package with no py3-none-any wheel cannot run in the site",
@@ -212,15 +213,29 @@ def prune_lock(lock: dict, roots: set[str], provided: set[str]) -> dict[str, dic
     return kept
 
 
-def pyodide(static: Path, piplite_wheels: list[Path]) -> None:
-    """Pyodide's core files, and its lock rewritten to PyPI's wheels and pruned to them."""
+def pyodide_lock() -> dict:
+    """Pyodide's lock from the npm package, refused unless its Python is the one BROWSER's
+    markers (and the wheels downloaded for them) are for: a Pyodide upgrade must not build a
+    site whose wheels were chosen for another Python."""
     if not (PYODIDE_NPM / "package.json").exists():
         raise BuildError(f"{PYODIDE_NPM} is missing: run `npm ci` in lite/ (make lite does)")
+    lock: dict = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    python = lock["info"]["python"]
+    if python != BROWSER["python_full_version"]:
+        raise BuildError(
+            f"Pyodide's lock is for Python {python}, lite/build.py's BROWSER markers for "
+            f"{BROWSER['python_full_version']}: update BROWSER with the Pyodide upgrade"
+        )
+    return lock
+
+
+def pyodide(static: Path, piplite_wheels: list[Path]) -> None:
+    """Pyodide's core files, and its lock rewritten to PyPI's wheels and pruned to them."""
+    lock = pyodide_lock()
     target = static / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_CORE:
         shutil.copy2(PYODIDE_NPM / name, target / name)
-    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
     in_index = {parse_wheel_filename(w.name)[0] for w in piplite_wheels}
     roots = set(KERNEL_ROOTS)
     for wheel in piplite_wheels:
@@ -283,6 +298,7 @@ def build(output: Path) -> None:
     shutil.rmtree(work, ignore_errors=True)
     index = work / "pypi"
     index.mkdir(parents=True)
+    pyodide_lock()  # before any download chosen for its Python
     pins = pinned_versions()
     absent = [name for name in KERNEL_SIDE if name not in pins]
     if absent:

@@ -1,10 +1,13 @@
-"""The notebooks as the JupyterLite site ships them (lite/build.py; the site itself is tested
-in tests/browser/test_lite.py): each installs ludotheque before its first code cell, and each
-notebook with cells the browser cannot run says so before that cell, in French and English."""
+"""The JupyterLite build (lite/build.py; the site itself is tested in
+tests/browser/test_lite.py): each notebook installs ludotheque before its first code cell,
+each notebook with cells the browser cannot run says so before that cell, in French and
+English, and a Pyodide for another Python stops the build."""
 
 import importlib.util
 import json
 import pathlib
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
@@ -28,3 +31,14 @@ def test_each_notebook_installs_first_and_tutorials_say_what_needs_the_full_inst
             assert [cells.index(n) for n in notes] == [first_code - 1], path.name
             text = "".join(notes[0]["source"])
             assert "installation complète" in text and "full install" in text
+
+
+def test_the_build_refuses_a_pyodide_for_another_python(monkeypatch):
+    """The wheels and markers are chosen for BROWSER's Python: a Pyodide upgrade that brings
+    another Python must stop the build, not ship a site whose wheels do not fit."""
+    if not (build.PYODIDE_NPM / "pyodide-lock.json").exists():
+        pytest.skip("lite/node_modules is missing: `make lite` installs it")
+    assert build.pyodide_lock()["info"]["python"] == build.BROWSER["python_full_version"]
+    monkeypatch.setitem(build.BROWSER, "python_full_version", "3.13.1")
+    with pytest.raises(build.BuildError, match="3.13.1"):
+        build.pyodide_lock()
