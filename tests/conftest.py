@@ -25,3 +25,17 @@ def output_dir() -> pathlib.Path:
     """A folder for screenshots and measurements that a person can look at after a run."""
     OUTPUT.mkdir(exist_ok=True)
     return OUTPUT
+
+
+@pytest.fixture
+def dask_executor():
+    """An Executor on a two-worker Dask LocalCluster (one thread each, real processes), as
+    a teacher's cluster would give: work spread on it must give one process's answers."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client.get_executor()

@@ -68,17 +68,9 @@ def test_a_sign_only_table_skips_the_replies_of_refuted_turns():
     assert table.fastest_win() == (None, [])  # no plies without exact values
 
 
-def test_the_same_table_on_a_dask_cluster():
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        executor = client.get_executor()
-        exact = first_turn_table(3, 4, executor, table_bits=16)
-        replies = first_turn_table(4, 4, executor, exact=False, depth=2, table_bits=16)
+def test_the_same_table_on_a_dask_cluster(dask_executor):
+    exact = first_turn_table(3, 4, dask_executor, table_bits=16)
+    replies = first_turn_table(4, 4, dask_executor, exact=False, depth=2, table_bits=16)
     assert exact.values == solver_values(3, 4)
     assert replies.values == solver_values(4, 4, exact=False)
 

@@ -247,22 +247,10 @@ def test_the_same_results_on_one_worker_and_on_the_default_pool(reference):
     assert after <= before  # the default pool's workers are gone
 
 
-def test_the_same_results_on_a_dask_cluster(reference):
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        results = tournament(
-            "sortileges",
-            ENTRANTS,
-            seconds=0.5,
-            seed=4,
-            executor=client.get_executor(),
-            progress=False,
-        )
+def test_the_same_results_on_a_dask_cluster(reference, dask_executor):
+    results = tournament(
+        "sortileges", ENTRANTS, seconds=0.5, seed=4, executor=dask_executor, progress=False
+    )
     assert results.to_json() == reference.to_json()
 
 
