@@ -82,8 +82,15 @@ INSTALL_CELL = (
     "# In the browser (JupyterLite): install the collection from this site.\n"
     "%pip install -q ludotheque"
 )
-PLAYABLE_THROUGHOUT = {"index.ipynb"}
-"""The notebooks every cell of which runs in the browser; the others get BROWSER_NOTE."""
+
+
+def runs_in_the_browser(notebook: dict) -> bool:
+    """A notebook's own claim (metadata `ludotheque.runs_in_the_browser`) that every cell of
+    it runs in the site; tests/test_notebooks_in_the_site.py holds it to that. The others get
+    BROWSER_NOTE."""
+    return bool(notebook["metadata"].get("ludotheque", {}).get("runs_in_the_browser"))
+
+
 BROWSER_NOTE = (
     "**Dans le navigateur (JupyterLite)**, ce carnet a besoin de l'installation complète "
     "pour ses calculs (numpy, matplotlib, le solveur…) : exécutez ses cellules une à une, elles "
@@ -282,7 +289,7 @@ def notebooks(files: Path) -> None:
             len(notebook["cells"]),
         )
         notebook["cells"].insert(first_code, cell)
-        if relative not in PLAYABLE_THROUGHOUT:
+        if not runs_in_the_browser(notebook):
             note = {
                 "cell_type": "markdown",
                 "id": "lite-note",

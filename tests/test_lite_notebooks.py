@@ -21,11 +21,12 @@ def test_each_notebook_installs_first_and_tutorials_say_what_needs_the_full_inst
     shipped = sorted(tmp_path.glob("*.ipynb"))
     assert {p.name for p in shipped} == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
     for path in shipped:
-        cells = json.loads(path.read_text())["cells"]
+        notebook = json.loads(path.read_text())
+        cells = notebook["cells"]
         first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
         assert "%pip install -q ludotheque" in "".join(cells[first_code]["source"]), path.name
         notes = [c for c in cells if c.get("id") == "lite-note"]
-        if path.name in build.PLAYABLE_THROUGHOUT:
+        if build.runs_in_the_browser(notebook):
             assert not notes, path.name
         else:
             assert [cells.index(n) for n in notes] == [first_code - 1], path.name

@@ -1,0 +1,84 @@
+"""The notebooks that the JupyterLite site says run in the browser do, from the first cell to
+the last, in a Python that has what the site has (issue 17): here, a kernel where an import
+hook refuses every package the site cannot ship (numpy, scipy, matplotlib, numba, …: none has
+a browser build on PyPI), no thread and no process can start, as in Pyodide. Each notebook's
+cell time is written to test-output/ so that heavy cells stay sized for the browser (Pyodide
+runs Python about 1.5 to 3 times slower than this). tests/browser/test_lite.py runs one of them
+in the real site."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+ABSENT_FROM_THE_SITE = (
+    "numpy", "numba", "scipy", "matplotlib", "tqdm", "cloudpickle", "openskill", "dask",
+    "distributed", "pandas", "PIL", "pyspiel", "open_spiel", "pettingzoo", "gymnasium",
+)  # fmt: skip
+"""Every package a notebook may want that the site has not (lite/build.py ships the rest)."""
+
+AS_IN_THE_SITE = f"""
+import sys
+
+class _RefusedInTheSite:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in {set(ABSENT_FROM_THE_SITE)!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}} (not in the site)", name=name)
+        return None
+
+sys.meta_path.insert(0, _RefusedInTheSite())
+
+import multiprocessing.process
+
+def _no_process(self):
+    raise OSError("no process can start in the browser")
+
+multiprocessing.process.BaseProcess.start = _no_process
+
+import ludotheque.widgets.tasks
+
+ludotheque.widgets.tasks.THREADS = False  # as under Pyodide: bots answer on the event loop
+"""
+"""The first cell: the kernel's own threads (ZeroMQ's) must keep running, so threads are
+refused where ludotheque asks (`tasks.THREADS`, which Pyodide sets), not in `threading`."""
+
+
+def runs_in_the_browser(path: Path) -> bool:
+    """The notebook's own claim, which lite/build.py reads too."""
+    metadata = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+    return bool(metadata.get("ludotheque", {}).get("runs_in_the_browser"))
+
+
+CLAIMED = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if runs_in_the_browser(p))
+
+
+def test_the_claim_is_made_where_it_is_true():
+    """index.ipynb (the games) at least; this test's parameters are the claims."""
+    assert "index.ipynb" in CLAIMED
+
+
+@pytest.mark.parametrize("name", CLAIMED)
+def test_a_notebook_claimed_to_run_in_the_site_runs_there(name, output_dir):
+    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(AS_IN_THE_SITE))
+    client = NotebookClient(
+        notebook,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+    )
+    timings: list[float] = []
+    with client.setup_kernel():
+        for index, cell in enumerate(notebook.cells):
+            started = time.perf_counter()
+            client.execute_cell(cell, index)  # raises CellExecutionError, naming the cell
+            if index:
+                timings.append(round(time.perf_counter() - started, 2))
+    report = output_dir / f"in_the_site_{Path(name).stem}.json"
+    report.write_text(json.dumps({"seconds": round(sum(timings), 1), "cells": timings}))
