@@ -41,12 +41,27 @@ def _no_process(self):
 
 multiprocessing.process.BaseProcess.start = _no_process
 
+import threading
+
+_KERNEL = ("zmq", "ipykernel", "IPython", "jupyter_client", "tornado", "comm", "debugpy")
+_start = threading.Thread.start
+
+def _start_only_the_kernels(self):
+    target = getattr(self, "_target", None)
+    owners = (type(self).__module__, getattr(target, "__module__", None) or "")
+    if not any(owner.startswith(_KERNEL) for owner in owners):
+        raise RuntimeError("can't start new thread (as in the browser)")
+    _start(self)
+
+threading.Thread.start = _start_only_the_kernels
+
 import ludotheque.widgets.tasks
 
-ludotheque.widgets.tasks.THREADS = False  # as under Pyodide: bots answer on the event loop
+ludotheque.widgets.tasks.THREADS = False  # as Pyodide sets it: bots answer on the event loop
 """
-"""The first cell: the kernel's own threads (ZeroMQ's) must keep running, so threads are
-refused where ludotheque asks (`tasks.THREADS`, which Pyodide sets), not in `threading`."""
+"""The first cell. The kernel here talks through threads of its own (ZeroMQ's, IOPub's),
+which the browser's kernel does without: those still start; any other thread (a notebook's
+ThreadPoolExecutor, ludotheque's own) is refused as Pyodide refuses it."""
 
 
 def runs_in_the_browser(path: Path) -> bool:
