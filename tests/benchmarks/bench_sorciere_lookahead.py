@@ -7,8 +7,9 @@ game (in the mixed table, through the six seatings), so no seat's advantage coun
 Each rate comes with its 95 % Wilson interval (scipy's `binomtest`); a rate shared by two
 seats of one kind counts each game twice (an approximation: two seats of a game never both
 win). The target: the lookahead's interval lies above every other player's. Last, how fast
-it decides (its own moves only, with the widget's default budget of 1 s). One process, one
-core.
+it decides (its own moves only). The lookahead searches without a budget unless `--seconds`
+gives one (the widget's is 1 s), so that a loaded machine changes the durations, never the
+results. One process, one core.
 
     .venv/bin/python tests/benchmarks/bench_sorciere_lookahead.py [--games 1000] [--seed 16]
 """
@@ -58,7 +59,9 @@ def interval(wins: int, trials: int) -> str:
     return f"{wins / trials:6.1%} [{ci.low:.1%}, {ci.high:.1%}]"
 
 
-def table(entrants: tuple[str, ...], games: int, seed: int) -> dict[str, Any]:
+def table(
+    entrants: tuple[str, ...], games: int, seed: int, seconds: float | None = None
+) -> dict[str, Any]:
     """Play `games` games; the seatings cycle so each entrant sits in each seat alike."""
     game = Sorciere(players=len(entrants))
     rng = random.Random(seed)
@@ -68,10 +71,13 @@ def table(entrants: tuple[str, ...], games: int, seed: int) -> dict[str, Any]:
     timing = {"moves": 0, "seconds": 0.0, "slowest": 0.0}
     for index in range(games):
         seating = seatings[index % len(seatings)]
-        bots = [bot_for_level(LEVELS[name], seed=rng.randrange(2**32)) for name in seating]
+        bots = [
+            bot_for_level(LEVELS[name], seed=rng.randrange(2**32), seconds=seconds)
+            for name in seating
+        ]
         timed = Timed(bots[seating.index("lookahead")])
         bots[seating.index("lookahead")] = timed
-        state = play_match(game, bots, seed=rng.randrange(2**32), seconds=1.0)
+        state = play_match(game, bots, seed=rng.randrange(2**32), seconds=seconds)
         wins[seating[state.winner()]] += 1
         timing["moves"] += timed.moves
         timing["seconds"] += timed.seconds
@@ -84,10 +90,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per table")
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--tables", nargs="+", choices=TABLES, default=list(TABLES))
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="the lookahead's budget a move (left out: none, so the results do not depend on "
+        "the machine's load, only the durations do)",
+    )
     args = parser.parse_args()
     for offset, name in enumerate(args.tables):
         started = time.perf_counter()
-        result = table(TABLES[name], args.games, args.seed + offset)
+        result = table(TABLES[name], args.games, args.seed + offset, args.seconds)
         print(f"\n{name}: {args.games} games, 3 players ({time.perf_counter() - started:.0f} s)")
         bounds = {}
         for entrant, won in result["wins"].items():
