@@ -1,81 +1,36 @@
 """The static JupyterLite site (`make lite`, docs/lite.md) in Debian's Chromium, offline.
 
-dist/lite/ (built by lite/build.py if absent) is served from 127.0.0.1 by http.server, as a
-school would serve it; every request to any other host is aborted and recorded, and none
-may be made. index.ipynb opens in the site's JupyterLab, its Pyodide kernel starts, Run All
-installs ludotheque from the site and shows the games; a Sortilèges turn is played with the
+dist/lite/ (built by lite/build.py if absent) is served from 127.0.0.1, as a school would
+serve it; every request to any other host is aborted and recorded, and none may be made.
+index.ipynb opens in the site's JupyterLab, its Pyodide kernel starts, Run All installs
+ludotheque from the site and shows the games; a Sortilèges turn is played with the
 mouse and the bot answers; A Petits Pas takes a step. Then the kernel times a bot move of
 each Sortilèges level and 10,000 A Petits Pas deals (`estimate`, which must count as
 CPython does for the same seed). Measurements: test-output/lite.txt.
 
-The site's jupyter-lite.json is served to this browser with `exposeAppInBrowser` (the
-kernel's status is read from `window.jupyterapp`); the files on disk stay as built.
+tests/browser/litesite.py serves the site and makes the offline page.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import json
-import subprocess
-import sys
-import threading
 import time
 
 import pytest
 
-from labserver import REPO, NotebookPage, SortilegesBoard, chromium
+from labserver import NotebookPage, SortilegesBoard
+from litesite import SITE, offline_page, open_notebook, served_site
 
 pytestmark = pytest.mark.browser
 
-SITE = REPO / "dist" / "lite"
 DEALS = 10_000
 SEED = 17
 
 
 @pytest.fixture(scope="module")
 def site_url():
-    """dist/lite/ served from 127.0.0.1 (built first if it is not there)."""
-    if not (SITE / "jupyter-lite.json").exists():
-        subprocess.run([sys.executable, str(REPO / "lite" / "build.py")], check=True)
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE))
-    )
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-@contextlib.contextmanager
-def offline_page(playwright, base: str, outside: list[str]):
-    """A page that reaches `base` only: any other request is aborted and listed in
-    `outside`. Playwright serves routed requests only while the test calls it: wait with
-    Playwright's own waits, never `time.sleep`."""
-    with chromium(playwright) as context:
-
-        def guard(route):
-            if route.request.url.startswith(base):
-                route.continue_()
-            else:
-                outside.append(route.request.url)
-                route.abort()
-
-        def expose_app(route):
-            response = route.fetch()
-            config = response.json()
-            config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = True
-            route.fulfill(response=response, body=json.dumps(config))
-
-        context.route("**/*", guard)
-        context.route(f"{base}**/jupyter-lite.json*", expose_app)  # the latest route wins
-        yield context.new_page()
+    with served_site() as url:
+        yield url
 
 
 def test_the_site_plays_offline(site_url, playwright_instance, output_dir):
@@ -100,12 +55,7 @@ def test_the_site_plays_offline(site_url, playwright_instance, output_dir):
 def play_index(page, base: str) -> dict:
     """Open index.ipynb, run it, play; returns the timings (seconds)."""
     start = time.monotonic()
-    page.goto(f"{base}lab/index.html?path=index.ipynb", wait_until="domcontentloaded")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    notebook = NotebookPage(page, server=None, path="index.ipynb")
-    notebook.wait_kernel_idle(timeout=120)  # the first start loads Pyodide and IPython
-    kernel_ready = time.monotonic() - start
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    notebook, kernel_ready = open_notebook(page, base, "index.ipynb")
     notebook.run_all()
     board = SortilegesBoard(page, 0)
     board.wait_visible(timeout=120)  # after ludotheque is installed from the site
