@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..stats import wilson_interval
 from .result import LANGUAGES, Result, Text, say
 
 # -- words shared by every exercise ---------------------------------------------------
@@ -294,8 +295,6 @@ class BotExercise(Exercise):
         return replace(self, games=games)
 
     def judge(self, answer: Any, lang: str) -> Result:
-        from scipy.stats import binomtest
-
         if not callable(answer):
             got = type(answer).__name__
             return self.result("invalid", say(NOT_A_BOT, lang, got=got), lang)
@@ -306,8 +305,8 @@ class BotExercise(Exercise):
             except StudentBotFailed as failure:
                 message = say(BOT_FAILED, lang, game=failure.game + 1, error=str(failure))
                 return self.result("invalid", message, lang)
-            interval = binomtest(wins, self.games).proportion_ci(0.95, method="wilson")
-            reached = interval.low > target
+            low, high = wilson_interval(wins, self.games, 0.95)
+            reached = low > target
             passed &= reached
             above &= wins / self.games > target
             lines.append(
@@ -318,8 +317,8 @@ class BotExercise(Exercise):
                     wins=wins,
                     games=self.games,
                     rate=percent(wins / self.games),
-                    low=percent(interval.low),
-                    high=percent(interval.high),
+                    low=percent(low),
+                    high=percent(high),
                     target=percent(target),
                     verdict=say(REACHED if reached else NOT_REACHED, lang),
                 )
