@@ -2,8 +2,9 @@
 
 `PetitsPas` is the game (`rules.py`; options: the readings), `Table` and `play_out` the
 readable reference for one deal (`table.py`), `explain` turns its events into sentences,
-`AutoStep` the bot that plays a deal by itself. The numba simulator (`fast`) and `estimate`
-are imported on first use, so that the game and its widget load without numba.
+`AutoStep` the bot that plays a deal by itself. The numba simulator (`fast`), `estimate`
+(win rates) and `dealt` (the deals themselves) are imported on first use, so that the game
+and its widget load without numba.
 """
 
 from .bots import LEVEL_LABELS, LEVELS, AutoStep, bot_for_level
@@ -20,6 +21,7 @@ __all__ = [
     "SWITCHES",
     "AutoStep",
     "Card",
+    "Dealt",
     "DeckError",
     "Estimate",
     "PetitsPas",
@@ -29,6 +31,7 @@ __all__ = [
     "Step",
     "Table",
     "bot_for_level",
+    "dealt",
     "estimate",
     "explain",
     "parse_card",
@@ -40,7 +43,7 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    if name in ("estimate", "Estimate"):
+    if name in ("estimate", "Estimate", "dealt", "Dealt"):
         from . import odds
 
         return getattr(odds, name)

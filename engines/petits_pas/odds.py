@@ -6,8 +6,9 @@ only on (n, seed, reading), never on the executor or its number of workers, so a
 quote a number that anyone reproduces. The same holds without numpy and numba (Python in the
 browser): the decks are then drawn by `numpy_random`, numpy's generator in plain Python, and
 played by the same deal kernel uncompiled (`kernel.plain_cards_left`), so the counts are
-the same, only slower. The 95 % interval is the exact (Clopper–Pearson) binomial interval of
-`engines/stats.py`.
+the same, only slower. `dealt` gives the deals themselves (each deck and the cards it
+leaves), drawn and played the same way compiled or plain. The 95 % interval is the exact
+(Clopper–Pearson) binomial interval of `engines/stats.py`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from numbers import Integral
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..extras import have_numba, installed, require
 from ..numpy_random import PCG64, SeedSequence, permuted_rows
@@ -94,10 +95,7 @@ def estimate(
         raise ValueError(f"estimate: n must be a positive whole number of deals, not {n!r}")
     n = int(n)
     reading = Reading.of(reading)
-    if compiled is None:
-        compiled = have_numba()
-    elif compiled:
-        require("fast", "estimate(compiled=True)")
+    compiled = _compiled(compiled, "estimate(compiled=True)")
     if compiled:  # numba loads and compiles here, once, before a process pool forks
         importlib.import_module(f"{__package__}.fast")
     if seed is None:
@@ -121,6 +119,46 @@ def estimate(
             pool.shutdown(cancel_futures=True)
     low, high = exact_interval(counts[0], n)
     return Estimate(reading, n, seed, tuple(counts), low, high)
+
+
+class Dealt(NamedTuple):
+    """The decks `dealt` played (each 52 card indexes as bytes, in dealing order) and the
+    cards each left (0: won), deal by deal."""
+
+    decks: list[bytes]
+    cards_left: list[int]
+
+
+def dealt(
+    n: int, seed: int, reading: Reading | Mapping | None = None, compiled: bool | None = None
+) -> Dealt:
+    """`n` decks shuffled from `seed` and how each deal ends under `reading`: the deals
+    themselves, for questions about a deck's order (its last card, say), where `estimate`
+    keeps only counts. The decks are `fast.deal_decks(n, numpy.random.default_rng(seed))`,
+    the same ones in plain Python (`compiled` as in `estimate`, here in one process), so
+    a seed gives the same deals everywhere, and a smaller `n` the first of them."""
+    if not isinstance(n, Integral) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"dealt: n must be a positive whole number of deals, not {n!r}")
+    reading = Reading.of(reading)
+    if _compiled(compiled, "dealt(compiled=True)"):
+        import numpy as np
+
+        from .fast import cards_left, deal_decks
+
+        decks = deal_decks(int(n), np.random.default_rng(seed))
+        return Dealt([row.tobytes() for row in decks], cards_left(decks, reading).tolist())
+    rows = permuted_rows([range(52)] * int(n), PCG64(SeedSequence(seed)))
+    decks = [bytes(row) for row in rows]
+    return Dealt(decks, plain_cards_left(decks, reading))
+
+
+def _compiled(compiled: bool | None, feature: str) -> bool:
+    """Whether to play compiled: None means when numba is installed; True insists on it."""
+    if compiled is None:
+        return have_numba()
+    if compiled:
+        require("fast", feature)
+    return bool(compiled)
 
 
 def _finished(

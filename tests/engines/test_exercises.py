@@ -13,16 +13,18 @@ import numpy as np
 import pytest
 
 import ludotheque.engines.exercises as exercises_module
+import ludotheque.engines.exercises.petits_pas as petits_pas_exercises
 from ludotheque.engines.bots import RandomBot
 from ludotheque.engines.exercises import EXERCISES, check, exercise, exercises_of, statement
 from ludotheque.engines.exercises.kinds import NumberExercise
 from ludotheque.engines.nains import CARDS, DEFAULT_DECK, INDEX, pull_values
 from ludotheque.engines.nains.cards import bonnet_choices
-from ludotheque.engines.petits_pas import estimate
+from ludotheque.engines.petits_pas import dealt, estimate
 from ludotheque.engines.petits_pas.fast import cards_left, deal_decks
 from ludotheque.engines.sorciere import PARAMETERS, SLOTS, Roof
 from ludotheque.engines.sortileges import SearchBot, Sortileges, perft
 from ludotheque.engines.sortileges.puzzles import puzzle, solver_for, turn_outcome
+from ludotheque.engines.stats import exact_interval
 
 NOTEBOOKS = ("sortileges", "sortileges_strategie", "petits_pas", "sorciere", "nains")
 SOLVED = Path(__file__).parents[2] / "notebooks" / "data" / "sortileges_solved.json"
@@ -221,6 +223,27 @@ def test_the_rate_over_all_deals_is_no_answer_to_a_conditional_rate():
     everyone = other_estimate()
     lazy = check("petits_pas.late_ace", (everyone.rate, everyone.low, everyone.high), "en")
     assert lazy.status == "wrong", str(lazy)
+
+
+def test_without_numba_the_checkers_judge_the_sites_smaller_samples_honestly(monkeypatch):
+    """In the site (no numba) the references come from SITE_DEALS deals, whose wider
+    intervals must take the late-ace answer the notebook computes there (30,000 deals of
+    seed 11), and still refuse the rate of the other deals; the book's 1/3 stays close."""
+    full = exercise("petits_pas.late_ace").reference()
+    monkeypatch.setattr(petits_pas_exercises, "have_numba", lambda: False)
+    site = exercise("petits_pas.late_ace").reference()
+    assert site.high - site.low > 2 * (full.high - full.low)
+    decks, left = dealt(30_000, seed=11)
+    late_ace = [1 in (card % 13 + 1 for card in deck[-2:]) for deck in decks]
+
+    def answer(kept: bool) -> tuple[float, float, float]:
+        won = [n == 0 for n, late in zip(left, late_ace, strict=True) if late == kept]
+        return (sum(won) / len(won), *exact_interval(sum(won), len(won)))
+
+    assert check("petits_pas.late_ace", answer(True), "en").passed
+    assert check("petits_pas.late_ace", answer(False), "en").status == "wrong"
+    assert check("petits_pas.book_rate", 1 / 3, "en").status == "close"
+    assert check("petits_pas.last_card", "king", "en").passed
 
 
 def test_an_estimate_with_an_interval_that_misses_the_value_is_only_close():

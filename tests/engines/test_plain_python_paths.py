@@ -76,6 +76,20 @@ def test_the_plain_kernel_plays_every_reading_as_the_compiled_one():
         assert plain_cards_left(rows, reading) == cards_left(decks, reading).tolist(), reading
 
 
+def test_the_plain_deals_are_the_compiled_ones_and_numpys_decks():
+    """`dealt` without numba gives the decks and outcomes it gives with it, which are
+    `fast.deal_decks` from a Generator on the seed; fewer deals are the first of them."""
+    reading = {"refill": "close-up"}
+    compiled = odds.dealt(2000, 11, reading, compiled=True)
+    assert odds.dealt(2000, 11, reading, compiled=False) == compiled
+    decks = deal_decks(2000, np.random.default_rng(11))
+    assert [list(deck) for deck in compiled.decks] == decks.tolist()
+    assert compiled.cards_left == cards_left(decks, reading).tolist()
+    first = odds.dealt(300, 11, reading, compiled=False)
+    assert first == (compiled.decks[:300], compiled.cards_left[:300])
+    assert odds.dealt(300, 12, reading, compiled=False) != first
+
+
 @pytest.mark.parametrize(
     "seed, reading",
     [
