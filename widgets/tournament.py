@@ -5,7 +5,9 @@ game's board, to step through (`GameWidget.replay`).
 The engine (`ludotheque.engines.tournament`) plays; this widget runs its `Tournament.run()`
 in a thread of its own, so the kernel stays free, and publishes the results as games
 finish (at most every `PUBLISH_SECONDS`). Stop is the engine's `cancel()`: the run ends
-within its poll interval, its pool and every bot process killed.
+within its poll interval, its pool and every bot process killed. Where no thread can start
+(the browser: `tasks.THREADS`), the run goes one game per turn of the kernel's event loop
+(the engine plays it in the kernel), so that a Stop or another cell is taken between games.
 
 The same rules as the games' widgets (`referee.py`): the browser writes nothing and asks
 through checked intents. What is synced is what a class may see: entrants by their display
@@ -30,9 +32,11 @@ from ludotheque.engines.core import LANGS, RulesError, quote
 from ludotheque.engines.tournament import Results
 from ludotheque.engines.tournament import Tournament as Run
 
+from . import tasks
 from .base import GameWidget, bundle
 from .intents import INT, TEXT, Field, IntentError
 from .referee import Referee
+from .tasks import Soon
 
 PUBLISH_SECONDS = 0.5
 """Shortest time between two publications of the results while games pour in: a
@@ -100,7 +104,7 @@ class Tournament(Referee, anywidget.AnyWidget):
         self._run = Run(game, entrants, **tournament_kwargs)
         self._executor, self._resume, self._journal = executor, resume, journal
         self._lock = threading.RLock()
-        self._thread: threading.Thread | None = None
+        self._thread: threading.Thread | Soon | None = None
         self._failure: BaseException | None = None
         self._published = 0.0
         self._timer: threading.Timer | None = None
@@ -145,7 +149,8 @@ class Tournament(Referee, anywidget.AnyWidget):
         return self._board
 
     def start(self) -> None:
-        """Play the games not finished yet, in a background thread; returns at once."""
+        """Play the games not finished yet, in a background thread (where there are none,
+        one game per turn of the event loop); returns at once."""
         with self._lock:
             if self.running:
                 raise RuntimeError("the tournament is already running")
@@ -153,6 +158,9 @@ class Tournament(Referee, anywidget.AnyWidget):
                 raise RuntimeError("the tournament is over: every game has been played")
             self._failure = None
             self._set_status("running")
+            if not tasks.THREADS:
+                self._thread = Soon(self._step)
+                return
             self._thread = threading.Thread(
                 target=self._play, name=f"tournament-{self._run.tag}", daemon=True
             )
@@ -166,7 +174,8 @@ class Tournament(Referee, anywidget.AnyWidget):
 
     def wait(self, timeout: float | None = None) -> Results:
         """Block until the run ends (all games played, stopped, or failed: then raise).
-        Interrupting the cell (the kernel's stop button) stops the tournament too."""
+        Interrupting the cell (the kernel's stop button) stops the tournament too. Where no
+        thread can start, this plays the games left, whatever the `timeout`."""
         try:
             self._join(timeout)
         except KeyboardInterrupt:
@@ -213,13 +222,34 @@ class Tournament(Referee, anywidget.AnyWidget):
         super().close()
 
     # -- the run, in its thread -----------------------------------------------------------
+    def _games(self) -> Any:
+        return self._run.run(self._executor, resume=self._resume, journal=self._journal)
+
     def _play(self) -> None:
         try:
-            for _game in self._run.run(self._executor, resume=self._resume, journal=self._journal):
+            for _game in self._games():
                 with self._lock:
                     self._publish_soon()
         except BaseException as error:  # reported in the view and by wait()
             self._failure = error
+        self._end()
+
+    def _step(self, games: Any = None) -> None:
+        """Where no thread can start: one game, then the next in a later turn of the loop."""
+        try:
+            games = self._games() if games is None else games
+            next(games)
+        except StopIteration:
+            self._end()
+        except BaseException as error:  # reported in the view and by wait()
+            self._failure = error
+            self._end()
+        else:
+            with self._lock:
+                self._publish_soon()
+            self._thread = Soon(lambda: self._step(games))
+
+    def _end(self) -> None:
         with self._lock:
             if self._timer is not None:
                 self._timer.cancel()
@@ -232,6 +262,9 @@ class Tournament(Referee, anywidget.AnyWidget):
                 self._set_status("done" if self.results.complete else "stopped")
 
     def _join(self, timeout: float | None) -> None:
+        while not tasks.THREADS and self.running:
+            assert self._thread is not None
+            self._thread.join()  # the next game, here and now
         thread = self._thread
         if thread is not None:
             thread.join(timeout)
@@ -243,7 +276,7 @@ class Tournament(Referee, anywidget.AnyWidget):
         wait = self._published + PUBLISH_SECONDS - time.monotonic()
         if wait <= 0:
             self._publish()
-        elif self._timer is None:
+        elif self._timer is None and tasks.THREADS:  # else: the next game publishes, or the end
             self._timer = threading.Timer(wait, self._publish_late)
             self._timer.daemon = True
             self._timer.start()

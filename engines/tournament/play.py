@@ -3,7 +3,9 @@
 The game's levels play in the worker's process (trusted code, called with the time budget);
 each other entrant plays in a process of its own (`sandbox.IsolatedBot`), started for this
 game and killed when it ends, so that nothing a bot remembers or breaks outlives the game
-and every game is the same whichever worker plays it.
+and every game is the same whichever worker plays it. Where no process can start
+(`sandbox.PROCESSES`: the browser), they play in this process instead (`inkernel`), with
+the same answers and forfeits for bots that answer in time.
 
 Forfeits: a seat that fails (see `sandbox.Forfeit`) loses the game at once and is ranked
 last. When one seat is left, the game stops there and that seat wins; with more left (3 or
@@ -21,7 +23,9 @@ from typing import Any
 
 from ..bots import Bot, Deadline, RandomBot, bots_of
 from ..core import Game, RulesError, State, quote
+from . import sandbox
 from .entrants import Entrant
+from .inkernel import KernelBot
 from .sandbox import Forfeit, IsolatedBot
 from .schedule import derived_seed
 
@@ -151,9 +155,10 @@ class StandIn(LevelSeat):
 
 
 class IsolatedSeat(Seat):
-    """A student's bot in its own process; its answer is checked against the rules."""
+    """A student's bot in its own process (or, where there are none, the referee's); its
+    answer is checked against the rules."""
 
-    def __init__(self, bot: IsolatedBot, seat: int):
+    def __init__(self, bot: IsolatedBot | KernelBot, seat: int):
         self.bot, self.seat = bot, seat
 
     def start(self, tag: str) -> None:
@@ -182,6 +187,7 @@ def seat_for(game: Game, entrant: Entrant, job: Job, seat: int) -> Seat:
     if entrant.level is not None:
         bot = bots_of(type(game)).bot_for_level(entrant.level, seed=seed, seconds=job.seconds)
         return LevelSeat(bot, job.seconds)
+    kind = IsolatedBot if sandbox.PROCESSES else KernelBot
     return IsolatedSeat(
-        IsolatedBot(entrant, seconds=job.seconds, memory_mb=job.memory_mb, seed=seed), seat
+        kind(entrant, seconds=job.seconds, memory_mb=job.memory_mb, seed=seed), seat
     )

@@ -3,8 +3,13 @@
 
 Games run on any `concurrent.futures.Executor`: by default a local pool of
 `DEFAULT_WORKERS` processes made for the run and stopped after it; a Dask cluster through
-`distributed.Client(...).get_executor()`. A game depends only on its job (seed, seats,
-bots), so the results are the same whichever executor, and however many workers, play it.
+`distributed.Client(...).get_executor()`. Where no process can start (`sandbox.PROCESSES`:
+the browser's Python of the JupyterLite site), the default is this process, one game after
+another, students' bots included (`inkernel`: the same results for bots that answer in
+time; a loop in a bot's own file is stopped at its deadline, one elsewhere holds the
+kernel); a cancel is then seen between games.
+A game depends only on its job (seed, seats, bots), so the results are the same whichever
+executor, and however many workers, play it.
 
 Stopping: `cancel()` (from any thread) or an interrupt (KeyboardInterrupt) ends the run
 within `POLL_SECONDS`: games not started are cancelled; the local pool's workers are
@@ -35,6 +40,7 @@ from typing import IO, Any
 from tqdm.auto import tqdm
 
 from ..core import Game, quote
+from . import sandbox
 from .entrants import read_entrants
 from .play import Job, play_game
 from .results import FORMAT, VERSION, GameResult, Results
@@ -173,6 +179,13 @@ class Tournament:
         todo = [job for job in self.jobs() if job.index not in self.results.games]
         if not todo or self._cancel.is_set():
             return
+        if executor is None and not sandbox.PROCESSES:
+            with open_journal(journal, self.results) as log:
+                for job in todo:  # in this process (`inkernel`), one game after another
+                    if self._cancel.is_set():
+                        return
+                    yield self._record(play_game(job), log)
+            return
         own = executor is None
         pool = local_pool() if executor is None else executor
         futures: dict[Future[dict[str, Any]], int] = {}
@@ -183,19 +196,23 @@ class Tournament:
                     done, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                     finished = []
                     for future in sorted(done, key=futures.__getitem__):
-                        game = GameResult.from_json(future.result())
-                        del futures[future]
-                        self.results.add(game)  # all of them, before the consumer may stop
-                        if log is not None:
-                            log.write(json.dumps({"game": game.to_json()}) + "\n")
-                            log.flush()
-                        finished.append(game)
+                        del futures[future]  # all of them, before the consumer may stop:
+                        finished.append(self._record(future.result(), log))
                     yield from finished
             finally:
                 for future in futures:
                     future.cancel()
                 if own:
                     stop_pool(pool, kill=bool(futures))
+
+    def _record(self, played: dict[str, Any], log: IO[str] | None) -> GameResult:
+        """A game played (`play_game`'s JSON): into the results and the journal."""
+        game = GameResult.from_json(played)
+        self.results.add(game)
+        if log is not None:
+            log.write(json.dumps({"game": game.to_json()}) + "\n")
+            log.flush()
+        return game
 
     def cancel(self) -> None:
         """Stop the run under way (from any thread): it ends within `POLL_SECONDS`, its
@@ -238,7 +255,8 @@ def tournament(
     Each pair plays `games_per_pair` games (two-player games: an even number, both seats
     equally); every move has `seconds` (plus `sandbox.GRACE_SECONDS` for isolated bots),
     and each isolated bot `memory_mb` MB. `seed` fixes every game. `executor`: where games
-    run (None: a local pool of `DEFAULT_WORKERS` processes). `progress`: a tqdm bar.
+    run (None: a local pool of `DEFAULT_WORKERS` processes; where no process can start, this
+    process, one game after another: `inkernel`). `progress`: a tqdm bar.
     `on_game(game, results)` is called as each game finishes. `resume` (results, or the path
     of a results file or journal) and `journal` (a JSON-lines file appended as games finish,
     read first when it exists) reuse finished games."""
@@ -251,12 +269,17 @@ def tournament(
         options=options,
         memory_mb=memory_mb,
     )
-    bar = tqdm(total=len(run.schedule), unit="game", desc=run.game.name, disable=not progress)
-    with bar, contextlib.closing(run.run(executor, resume=resume, journal=journal)) as games:
+    # no bar made unasked: tqdm would try its monitor thread, refused in the browser
+    bar = tqdm(total=len(run.schedule), unit="game", desc=run.game.name) if progress else None
+    with (
+        bar or contextlib.nullcontext(),
+        contextlib.closing(run.run(executor, resume=resume, journal=journal)) as games,
+    ):
         for finished in games:
-            bar.update()
-            if finished.forfeits:
-                bar.set_postfix(forfeits=len(run.results.forfeits()))
+            if bar is not None:
+                bar.update()
+                if finished.forfeits:
+                    bar.set_postfix(forfeits=len(run.results.forfeits()))
             if on_game is not None:
                 on_game(finished, run.results)
     return run.results

@@ -56,8 +56,10 @@ def limit_memory(size: int | None) -> None:
         pass
 
 
-def load(request: dict) -> types.FunctionType:
-    """The bot's `choose`: the file's source run as a fresh module, or the function."""
+def load(request: dict, compile_source=compile, names=None) -> types.FunctionType:
+    """The bot's `choose`: the file's source run as a fresh module, or the function.
+    `compile_source` (compile's arguments) makes the module's code, which finds `names`
+    among its globals (`inkernel` watches its loops so)."""
     if request.get("pickle") is not None:
         return pickle.loads(base64.b64decode(request["pickle"]))
     filename, source = request["filename"], request["source"]
@@ -65,18 +67,21 @@ def load(request: dict) -> types.FunctionType:
     linecache.cache[filename] = (len(source), None, lines, filename)  # tracebacks show lines
     module = types.ModuleType(os.path.splitext(os.path.basename(filename))[0])
     module.__file__ = filename
+    module.__dict__.update(names or {})
     sys.modules[module.__name__] = module
-    exec(compile(source, filename, "exec"), module.__dict__)
+    exec(compile_source(source, filename, "exec"), module.__dict__)
     choose = getattr(module, "choose", None)
     if not callable(choose):
         raise LookupError(f"{os.path.basename(filename)} defines no function choose(observation)")
     return choose
 
 
-def failure(kind: str, error: BaseException) -> dict:
+def failure(kind: str, error: BaseException, referee: tuple = (__file__,)) -> dict:
+    """The error message of what the bot raised: its traceback without the `referee`'s
+    frames (files)."""
     if isinstance(error, MemoryError):
         kind = "memory"
-    student = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != __file__]
+    student = [f for f in traceback.extract_tb(error.__traceback__) if f.filename not in referee]
     lines = traceback.format_list(student) + traceback.format_exception_only(type(error), error)
     return {
         "error": kind,

@@ -37,6 +37,11 @@ MESSAGE_LIMIT = 1 << 20
 SHOWN = 2000
 """Characters kept of what a bot wrote on stdout or stderr, to show with its forfeit."""
 RUNNER = Path(__file__).with_name("runner.py")
+PROCESSES = sys.platform not in ("emscripten", "wasi")
+"""Whether processes can start here. Where they cannot (the browser's Python of the
+JupyterLite site), students' bots play in the referee's process instead (`inkernel`):
+chosen by the platform only, never by a bot or an option, so that a desktop always
+isolates them."""
 KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
 
@@ -137,22 +142,11 @@ class IsolatedBot:
         if "answer" in message and type(message["answer"]) is str:
             return message["answer"]
         if "not_text" in message:
-            raise Forfeit(
-                "malformed", f"answered {str(message['not_text'])[:80]}, not an action text"
-            )
+            raise not_text(str(message["not_text"]))
         raise self.failure(message, "thinking")
 
     def failure(self, message: dict[str, Any], when: str) -> Forfeit:
-        kind = message.get("error")
-        text = str(message.get("message", ""))[:SHOWN]
-        trace = str(message.get("traceback", ""))[-SHOWN * 4 :]
-        if kind == "memory":
-            return Forfeit("memory", f"used more than {self.memory_mb} MB ({text})", trace)
-        if kind == "load":
-            return Forfeit("load", f"could not be loaded: {text}", trace)
-        if kind == "exception":
-            return Forfeit("exception", f"raised {text}", trace)
-        return Forfeit("malformed", f"sent something unreadable while {when}")
+        return reported(message, when, self.memory_mb)
 
     # -- the pipes -------------------------------------------------------------------
     def send(self, message: dict[str, Any], deadline: float, when: str) -> None:
@@ -189,8 +183,7 @@ class IsolatedBot:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                limit = LOAD_SECONDS if when == "loading" else self.seconds + GRACE_SECONDS
-                raise Forfeit("timeout", f"no answer within {limit:.2f} s while {when}")
+                raise timeout(LOAD_SECONDS if when == "loading" else self.seconds, when)
             readable, writable, _ = select.select(
                 self.watched + ([] if writing else [fd]), [fd] if writing else [], [], left
             )
@@ -214,13 +207,7 @@ class IsolatedBot:
         if not printed:
             self.watched.remove(self.out)
         else:
-            shown = printed.decode(errors="replace")
-            raise Forfeit(
-                "stdout",
-                f"printed on stdout while {when} ({shown[:60]!r}); a bot answers by "
-                "returning its move (print to sys.stderr to debug)",
-                shown,
-            )
+            raise on_stdout(printed.decode(errors="replace"), when)
 
     def crashed(self, when: str) -> Forfeit:
         """The process ended without a word: its exit status and last words on stderr."""
@@ -250,6 +237,40 @@ class IsolatedBot:
         for fd in self.pipes:
             os.close(fd)
         self.pipes = []
+
+
+# -- the forfeits, worded once for both sides (`inkernel` words them the same) ---------------
+def reported(message: dict[str, Any], when: str, memory_mb: int | None) -> Forfeit:
+    """The forfeit of a runner's error message (`runner.failure`)."""
+    kind = message.get("error")
+    text = str(message.get("message", ""))[:SHOWN]
+    trace = str(message.get("traceback", ""))[-SHOWN * 4 :]
+    if kind == "memory":
+        return Forfeit("memory", f"used more than {memory_mb} MB ({text})", trace)
+    if kind == "load":
+        return Forfeit("load", f"could not be loaded: {text}", trace)
+    if kind == "exception":
+        return Forfeit("exception", f"raised {text}", trace)
+    return Forfeit("malformed", f"sent something unreadable while {when}")
+
+
+def timeout(seconds: float, when: str) -> Forfeit:
+    """No answer in time: `seconds` is the load limit, or the move's (the grace added)."""
+    limit = seconds if when == "loading" else seconds + GRACE_SECONDS
+    return Forfeit("timeout", f"no answer within {limit:.2f} s while {when}")
+
+
+def not_text(shown: str) -> Forfeit:
+    return Forfeit("malformed", f"answered {shown[:80]}, not an action text")
+
+
+def on_stdout(shown: str, when: str) -> Forfeit:
+    return Forfeit(
+        "stdout",
+        f"printed on stdout while {when} ({shown[:60]!r}); a bot answers by "
+        "returning its move (print to sys.stderr to debug)",
+        shown,
+    )
 
 
 def kill_group(pid: int) -> None:

@@ -11,7 +11,9 @@ import time
 import pytest
 
 from ludotheque.engines import extras
-from ludotheque.widgets import Sortileges, tasks
+from ludotheque.engines.tournament import sandbox, tournament
+from ludotheque.widgets import Sortileges, Tournament, tasks
+from ludotheque.widgets import tournament as tournament_widget
 from widget_wire import send
 
 BROWSERLESS = {"numpy", "numba", "scipy", "tqdm"}
@@ -97,3 +99,32 @@ def test_wait_analysis_from_python_runs_the_analysis_without_the_loop(no_threads
     analysis = duel.wait_analysis(timeout=10)  # done, or failed with a notice: not waiting
     assert analysis.get("status") != "thinking" and analysis["ply"] == 0, analysis
     duel.close()
+
+
+def test_a_tournament_plays_one_game_per_turn_of_the_loop(no_threads, monkeypatch, tmp_path):
+    """With no process either, the engine plays the bots in the kernel: `start` returns
+    having played nothing, each turn of the loop plays one game and shows it, a Stop is
+    taken before the next game, and `wait()` plays the rest: the engine's own results."""
+    monkeypatch.setattr(sandbox, "PROCESSES", False)
+    monkeypatch.setattr(tournament_widget, "PUBLISH_SECONDS", 0.0)
+    (tmp_path / "first.py").write_text(
+        "def choose(observation):\n    return observation['legal'][0]\n"
+    )
+    entrants = {"un": "bot:1", "deux": "bot:2", "first": tmp_path / "first.py"}
+    settings = {"seed": 3, "seconds": 0.05, "options": {"files": 4, "ranks": 4}}
+    widget = Tournament("sortileges", entrants, **settings)
+    widget.start()
+    assert widget.status == "running" and not widget.results.games
+    no_threads.run_until(lambda: widget.results.games)
+    assert len(widget.results.games) == 1 and widget.progress["done"] == 1
+    send(widget, {"type": "stop"})  # the browser's Stop, between two games
+    no_threads.run_until(lambda: widget.status != "running")
+    assert widget.status == "stopped" and len(widget.results.games) == 1
+    widget.start()
+    results = widget.wait()
+    assert widget.status == "done" and widget.progress["done"] == 6
+    assert (
+        results.to_json()
+        == tournament("sortileges", entrants, **settings, progress=False).to_json()
+    )
+    widget.close()
