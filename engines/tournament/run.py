@@ -269,7 +269,8 @@ def tournament(
         options=options,
         memory_mb=memory_mb,
     )
-    # no bar made unasked: tqdm would try its monitor thread, refused in the browser
+    if not sandbox.PROCESSES:  # the browser: no thread for tqdm's monitor either (it warns)
+        tqdm.monitor_interval = 0
     bar = tqdm(total=len(run.schedule), unit="game", desc=run.game.name) if progress else None
     with (
         bar or contextlib.nullcontext(),
