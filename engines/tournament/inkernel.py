@@ -34,6 +34,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from . import runner
@@ -102,6 +103,10 @@ class KernelBot:
         self.choose: Any = None
         self.random = random.Random(seed).getstate()
         """The bot's `random`, swapped in while it runs (in a process, its own module's)."""
+        self.name = None if entrant.kind != "file" else Path(entrant.origin).stem
+        self.module: Any = None
+        """The bot's module, under its `name` in sys.modules while it runs only: a bot
+        named json.py does not replace the kernel's json."""
 
     def start(self, tag: str) -> None:
         """Nothing to start: the bot loads in `wait_ready`, seat after seat."""
@@ -154,11 +159,14 @@ class KernelBot:
 
     @contextlib.contextmanager
     def turn(self, printed: io.StringIO) -> Any:
-        """While the bot runs: its `random`, its folder first on the path, its module's
-        deadline check, stdout into `printed` and stderr nowhere (a process's stderr is
-        shown only with a crash, which cannot happen here); the kernel's back after."""
+        """While the bot runs: its `random`, its folder first on the path, its module,
+        stdout into `printed` and stderr nowhere (a process's stderr is shown only with a
+        crash, which cannot happen here); the kernel's back after."""
         kernel_random, path = random.getstate(), list(sys.path)
         bytecode = sys.dont_write_bytecode
+        kernel_module = sys.modules.get(self.name) if self.name else None
+        if self.name and self.module is not None:
+            sys.modules[self.name] = self.module
         random.setstate(self.random)
         if self.entrant.folder:
             sys.path.insert(0, self.entrant.folder)
@@ -171,6 +179,12 @@ class KernelBot:
             random.setstate(kernel_random)
             sys.path[:] = path
             sys.dont_write_bytecode = bytecode
+            if self.name:
+                mine = sys.modules.pop(self.name, None)
+                if getattr(mine, "__file__", None) == self.entrant.origin:
+                    self.module = mine
+                if kernel_module is not None:
+                    sys.modules[self.name] = kernel_module
 
     def close(self) -> None:
         """Forget the bot's folder's modules (a helper's state does not outlive the game,
@@ -182,4 +196,4 @@ class KernelBot:
             where = getattr(module, "__file__", None) or ""
             if os.path.dirname(os.path.abspath(where)) == folder:
                 del sys.modules[name]
-        self.choose = None
+        self.choose = self.module = None

@@ -9,6 +9,7 @@ flag (`sandbox.PROCESSES`, the only thing that chooses this path) and every proc
 refused.
 """
 
+import json
 import multiprocessing.process
 import random
 import subprocess
@@ -133,7 +134,8 @@ def test_a_bot_that_never_ends_in_its_own_file_is_stopped_at_its_deadline(tmp_pa
 @pytest.mark.usefixtures("in_the_browser")
 def test_a_bot_leaves_the_kernel_as_it_found_it(tmp_path):
     """Its `random` is its own, its folder leaves the path and its helpers the modules
-    (each game loads them afresh, as a process would)."""
+    (each game loads them afresh, as a process would), and a bot named after a module
+    (json.py) replaces it for itself only."""
     (tmp_path / "_helper.py").write_text("calls = []\n")
     greedy = bot_file(
         tmp_path,
@@ -141,12 +143,13 @@ def test_a_bot_leaves_the_kernel_as_it_found_it(tmp_path):
         "import random, _helper\n_helper.calls.append(1)\nassert len(_helper.calls) == 1\n"
         "return random.choice(['x', str(random.random())])",
     )
+    named_json = bot_file(tmp_path, "json", "return observation['legal'][0]")
     random.seed(5)
     kernel_random, path, modules = random.getstate(), list(sys.path), set(sys.modules)
-    results = tournament(
-        "sortileges", {"greedy": greedy, "other": EXAMPLES / "bloqueur.py"}, seconds=SECONDS,
-        options=SMALL, progress=False,
-    )  # fmt: skip
-    assert [f["kind"] for f in results.forfeits()] == ["malformed", "malformed"]  # not 'illegal'
+    entrants = {"greedy": greedy, "json": named_json, "other": EXAMPLES / "bloqueur.py"}
+    results = tournament("sortileges", entrants, seconds=SECONDS, options=SMALL, progress=False)
+    forfeits = [(f["entrant"], f["kind"]) for f in results.forfeits()]
+    assert forfeits == [("greedy", "malformed")] * 4  # never 'exception': a fresh _helper
     assert random.getstate() == kernel_random and sys.path == path
     assert not {"_helper", "_plateau", "greedy", "bloqueur"} & (set(sys.modules) - modules)
+    assert sys.modules["json"] is json
