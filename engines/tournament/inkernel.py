@@ -4,8 +4,9 @@ tournament plays its games there, one after another; it gets what `runner.py` gi
 process of its own: its file run as a fresh module (its folder first on the import path),
 its own `random` seeded as there, a copy of its observation (through JSON, as through the
 pipe), its stdout watched; its failures are the same forfeits, worded the same. So a
-tournament gives the same results here as with processes, for bots that answer in time
-and do not depend on the hash seed (the order of a set of texts).
+tournament gives the same results here as with processes, for bots that answer in time,
+do not depend on the hash seed (the order of a set of texts) and do not recurse to the
+limit (the kernel's own frames leave a bot a little less depth than a fresh process).
 
 What a process gives and the referee's process cannot:
 
