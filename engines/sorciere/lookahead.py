@@ -15,7 +15,8 @@ where it came from (so is the bot itself, in a pull's value; its real put-back i
 Modelled as careful players (the lowest risk) they made the bot win 40 % of 600 games
 against careful players but 31 % against greedy ones, who take the cards put back in view
 where the model saw them take the safest; modelled as greedy, 42 % and 39 % (300 games
-each; tests/benchmarks/bench_sorciere_lookahead.py has the final numbers).
+each; docs/sorciere.md has the numbers of 1,000 games a table and why it lost to greedy
+players).
 The search stops at the bot's next turn; there a round still running is valued by who would
 likely take the candy (a softmax of the pile sizes, for each way the round may end).
 
