@@ -42,20 +42,32 @@ def kernel(*args: Any, **options: Any) -> Callable[[Function], Function]:
 
 def plain(function: Callable[..., Any]) -> Callable[..., Any]:
     """The plain-Python form of a kernel: its own code, in a copy of its module's namespace
-    where every kernel of that module is plain too (a compiled kernel called from Python
-    would want arrays, and compile again for lists). A function that is not compiled is
-    returned as it is."""
+    where every kernel is plain too (a compiled kernel called from Python would want arrays,
+    and compile again for lists); a kernel imported from another module runs in a plain
+    copy of its own module's namespace. A function that is not compiled is returned as it is."""
     source = getattr(function, "py_func", None)
     if source is None:
         return function
-    namespace = dict(source.__globals__)
-    for name, value in source.__globals__.items():
-        code = getattr(value, "py_func", None)
-        if code is not None:
-            namespace[name] = types.FunctionType(
-                code.__code__, namespace, code.__name__, code.__defaults__, code.__closure__
-            )
-    return namespace[source.__name__]  # type: ignore[no-any-return]
+    return _plain_namespace(source.__globals__, {})[source.__name__]  # type: ignore[no-any-return]
+
+
+def _plain_namespace(module: dict[str, Any], copies: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """A copy of the `module` namespace whose kernels are plain functions; `copies` holds the
+    copies made so far (by id of the original), so kernels of one module share theirs."""
+    namespace = copies.get(id(module))
+    if namespace is None:
+        namespace = copies[id(module)] = dict(module)
+        for name, value in module.items():
+            code = getattr(value, "py_func", None)
+            if code is not None:
+                namespace[name] = types.FunctionType(
+                    code.__code__,
+                    _plain_namespace(code.__globals__, copies),
+                    code.__name__,
+                    code.__defaults__,
+                    code.__closure__,
+                )
+    return namespace
 
 
 def warm_up_kernels(module: str) -> float:

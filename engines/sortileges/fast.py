@@ -317,7 +317,7 @@ class FastSearchBot(SearchBot):
                          np.int64(self.game.house_mask), self.house_array, self.weight_array,
                          self.exact_free, keys, depths, scores, bounds, moves, gens,
                          self.generation, self.per_ply, *self.end_shape[1:], self.end.keys,
-                         self.end.entries, self.end_search.killers, self.end_stats,
+                         self.end.entries, self.end_search.per_ply, self.end_stats,
                          self.stats, self.flag)
         if self.stats[ABORTED]:
             self.stats[ABORTED] = 0

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from .board import squares_of
 from .rules import Sortileges
-from .solver import BIG, Searcher, Solver, kernel_shape, plies, start_game
+from .solver import BIG, Searcher, Solver, house_symmetries, plies, start_game
 from .toolkit import as_turn, every_turn, from_child
 
 Turn = tuple[int, int | None]
@@ -336,7 +336,7 @@ def _after(position: Position, turn: Turn) -> Position:
 
 def _canonical(game: Sortileges) -> Callable[[Position], Position]:
     """The smallest image of a position under the symmetries that keep the houses."""
-    maps = kernel_shape(game)[3].tolist()
+    maps = house_symmetries(game)
 
     def image(position: Position) -> Position:
         spelled, mover, other = position

@@ -1,8 +1,10 @@
-# ruff: noqa: E402
 """Exact game values of Sortilèges (Isola with protected houses) on small boards.
 
-A negamax alpha-beta search to the end of the game, compiled with numba, over the raw
-bitboards (a position's key fits in an int64 on boards of up to 51 squares). Move generation
+A negamax alpha-beta search to the end of the game over the raw bitboards (a position's key
+fits in an int64 on boards of up to 51 squares), written once as a kernel (`..compiled`):
+compiled by numba when it is installed, else the same code in plain Python (the browser),
+which gives the same values some hundred times slower, enough for the puzzles' and lessons'
+positions. Move generation
 is full width: every step and every spellable square, unlike the playing bots' candidate
 turns; only the squares out of both witches' reach, all alike, are tried as one spell. So
 the values are proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4
@@ -23,23 +25,23 @@ only count (each is a spell that changes nothing, so all of them are one turn), 
 board's mirror images and half turn that keep the houses give one key. Turns are ordered to
 find wins early: two killer turns, then `toolkit.every_turn`'s order (steps with the most
 room first, spells next to the other witch first).
+
+numba's disk cache does not notice a change in `toolkit_kernels.py`: after editing it or
+this module's kernels, delete `__pycache__/*.nbi` and `*.nbc` here.
 """
 
 from __future__ import annotations
 
-from ..extras import require
-
-require("fast", "Sortilèges' solver")  # first, so that the error names the extra
-
 import threading
 import time
+from array import array
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
-import numpy as np
-from numba import njit
-from tqdm.auto import tqdm
-
+from ..compiled import kernel, plain
+from ..extras import have_numba, require
 from .board import squares_of
 from .evaluation import Geometry
 from .rules import Sortileges, SortilegesState, isola_houses
@@ -61,25 +63,31 @@ OFFSET = 4 * BIG
 """A table entry is (score + OFFSET) << 2 | bound: one int32, never 0 (EMPTY) once written."""
 MAX_PLY = 64
 """Turns in a game on the largest board the solver takes (51 squares) are fewer."""
+ROW = 64
+"""A ply's row of a searcher's `per_ply` scratch: its two killer turns, at 2 to 9 its steps
+(most room first), from 10 the turns of the step being tried (at most KEY_SQUARES + 1)."""
+STEPS, TURNS = 2, 10
+"""Where a row's steps and turns start."""
 NODES, ABORTED, LIMIT = 0, 1, 2
 """Slots of the `stats` array: nodes searched, abort flag, node limit (0: none)."""
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def _slot(key, mask):
     h = key * -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
     h ^= (h >> 31) & 0x1FFFFFFFF
     return (h & mask) & ~1
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def _mix(entry):
-    """An entry spread over 64 bits, xor-ed into its stored key: a reader that meets a key
-    and an entry written by two different threads sees a wrong key and ignores them."""
-    return entry * -7046029254386353131
+    """An entry spread over 63 bits, xor-ed into its stored key: a reader that meets a key
+    and an entry written by two different threads sees a wrong key and ignores them. (63
+    bits: a stored key stays a positive int64, in numpy's arrays and in Python's.)"""
+    return (entry * -7046029254386353131) & 0x7FFFFFFFFFFFFFFF
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def _region(seeds, open_squares, geo):
     """The seeds and every square of `open_squares` joined to them by king steps."""
     reach = seeds
@@ -90,19 +98,19 @@ def _region(seeds, open_squares, geo):
         reach = grown
 
 
-@njit(cache=True)
-def _mapped(mask, g, sym_bytes):
-    """The image of a bitboard under symmetry g, a byte at a time."""
+@kernel(cache=True)
+def _mapped(mask, at, sym_bytes):
+    """The image of a bitboard under the symmetry whose byte tables start at `at`, a byte at
+    a time."""
     image = 0
-    b = 0
     while mask:
-        image |= sym_bytes[g, b, mask & 255]
+        image |= sym_bytes[at + (mask & 255)]
         mask >>= 8
-        b += 1
+        at += 256
     return image
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
     """The table key of a position's class: what can still matter, up to symmetry.
 
@@ -114,24 +122,26 @@ def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
     """
     outside = geo[3] & ~relevant
     away = outside & ~houses & ~dilate(relevant, geo)
-    best = np.int64(-1)
-    for g in range(sym_squares.shape[0]):
-        marked = _mapped(outside, g, sym_bytes)
-        free = _mapped(away, g, sym_bytes)
+    size = geo[4]
+    tables = (size + 7) // 8 * 256
+    best = -1
+    for g in range(len(sym_squares) // size):
+        marked = _mapped(outside, g * tables, sym_bytes)
+        free = _mapped(away, g * tables, sym_bytes)
         for _ in range(spare):
             low = free & -free
             marked ^= low
             free ^= low
-        key = position_key(marked, sym_squares[g, mover], sym_squares[g, other])
+        key = position_key(marked, sym_squares[g * size + mover], sym_squares[g * size + other])
         if g == 0 or key < best:
             best = key
     return best
 
 
-@njit("int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[:, :, ::1], "
-      "int64[:, ::1], int64[::1], int32[::1], int64[:, ::1], int64[::1])", nogil=True, cache=True)
+@kernel("int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], "
+        "int64[::1], int64[::1], int32[::1], int64[::1], int64[::1])", nogil=True, cache=True)
 def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes, sym_squares,
-            keys, entries, killers, stats):
+            keys, entries, per_ply, stats):
     houses = geo[5]
     stats[NODES] += 1
     if stats[ABORTED]:
@@ -153,7 +163,7 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
     spare_squares = full & ~(spelled | relevant | houses)
     key = _key(relevant, popcount(spare_squares), mover, other, houses, geo, sym_bytes,
                sym_squares)
-    slot = _slot(key, keys.shape[0] - 1)
+    slot = _slot(key, len(keys) - 1)
     for s in (slot, slot + 1):
         entry = entries[s]
         if entry != EMPTY and keys[s] ^ _mix(entry) == key:
@@ -172,56 +182,61 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
             best = BIG - 1
             won = True
             break
-    # the two last turns that refuted a sibling (killers), then steps with most room first
-    order = np.empty(10, np.int64)
-    n = steps_by_room(steps, spelled, other, neighbours, size, order, 2)
+    # this ply's row: the two last turns that refuted a sibling (killers), then the steps
+    # with most room first, then the turns of one step
+    row = ply * ROW
+    n = steps_by_room(steps, spelled, other, neighbours, size, per_ply, row + STEPS)
+    turns = row + TURNS
     # all spells out of reach are the same turn: one stands for them all
     spare_spell = spare_squares & -spare_squares
-    turns = np.empty(size + 1, np.int64)
-    tried = np.full(2, -1, np.int64)
-    k = n if won else 0
+    tried_0 = tried_1 = -1  # the killers tried here, not to be tried again
+    k = n if won else row
     while k < n:
         count = 0
-        if k < 2:
-            turn = killers[ply, k]
+        if k < row + STEPS:
+            turn = per_ply[k]
             target, spell = unpack_turn(turn)
             if turn >= 0 and steps >> target & 1:
                 spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
                 if (spell == NO_SPELL and spellable == 0) or \
                         (spell < NO_SPELL and (spellable & relevant) >> spell & 1):
-                    turns[0] = turn
-                    tried[k] = turn
+                    per_ply[turns] = turn
+                    if k == row:
+                        tried_0 = turn
+                    else:
+                        tried_1 = turn
                     count = 1
         else:
-            target = order[k]
+            target = per_ply[k]
             spellable = full & ~(spelled | houses | (1 << target) | (1 << other))
             if spellable == 0:
-                turns[0] = pack_turn(target, NO_SPELL)
-                count = 1 if turns[0] != tried[0] and turns[0] != tried[1] else 0
+                turn = pack_turn(target, NO_SPELL)
+                per_ply[turns] = turn
+                count = 1 if turn != tried_0 and turn != tried_1 else 0
             reachable = spellable & relevant
             for phase in range(3):
                 chosen = reachable & near if phase == 0 else \
                     reachable & ~near if phase == 1 else spare_spell
                 for spell in range(size):
                     turn = pack_turn(target, spell)
-                    if chosen >> spell & 1 and turn != tried[0] and turn != tried[1]:
-                        turns[count] = turn
+                    if chosen >> spell & 1 and turn != tried_0 and turn != tried_1:
+                        per_ply[turns + count] = turn
                         count += 1
         for j in range(count):
-            turn = turns[j]
+            turn = per_ply[turns + j]
             target, spell = unpack_turn(turn)
             after = spelled if spell == NO_SPELL else spelled | (1 << spell)
             low, high = child_window(alpha, beta)
             score = from_child(_search(after, other, target, low, high, ply + 1, neighbours, geo,
-                                       sym_bytes, sym_squares, keys, entries, killers, stats))
+                                       sym_bytes, sym_squares, keys, entries, per_ply, stats))
             if score > best:
                 best = score
                 if score > alpha:
                     alpha = score
             if alpha >= beta:
-                if turn != killers[ply, 0]:
-                    killers[ply, 1] = killers[ply, 0]
-                    killers[ply, 0] = turn
+                if turn != per_ply[row]:
+                    per_ply[row + 1] = per_ply[row]
+                    per_ply[row] = turn
                 break
         if alpha >= beta:
             break
@@ -231,82 +246,131 @@ def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes,
     flag = bound_of(best, start_alpha, beta)
     # replacement: the entry for this key, else an empty slot, else the one with more spells
     target_slot = -1
-    spells = np.empty(2, np.int64)
+    spells_0 = spells_1 = 0
     for i in range(2):
         entry = entries[slot + i]
         stored = keys[slot + i] ^ _mix(entry)
         if entry == EMPTY or stored == key:
             target_slot = slot + i
             break
-        spells[i] = popcount(stored >> 12)  # the key's spelled squares
+        if i == 0:
+            spells_0 = popcount(stored >> 12)  # the key's spelled squares
+        else:
+            spells_1 = popcount(stored >> 12)
     if target_slot < 0:
-        target_slot = slot if spells[0] >= spells[1] else slot + 1
+        target_slot = slot if spells_0 >= spells_1 else slot + 1
     entry = ((best + OFFSET) << 2) | flag
     entries[target_slot] = entry
     keys[target_slot] = key ^ _mix(entry)
     return best
 
 
-def kernel_shape(game: Sortileges) -> tuple:
+def compiled_or_not(compiled: bool | None) -> bool:
+    """Whether to run the compiled kernel: `compiled`, or by default whether numba is there;
+    compiled without numba names the extra to install."""
+    if compiled is None:
+        return have_numba()
+    if compiled:
+        require("fast", "Sortilèges' compiled solver")
+    return compiled
+
+
+def vector(values: Any, compiled: bool, typecode: str = "q") -> Any:
+    """Integers as the kernel indexes them: a numpy array (int64, "i": int32) for the
+    compiled kernel, for plain Python a list, or with `values` a count a stdlib array of
+    that many zeros (a table: 8 or 4 bytes an entry, as in numpy)."""
+    if compiled:
+        import numpy as np
+
+        dtype = np.int64 if typecode == "q" else np.int32
+        return np.zeros(values, dtype) if isinstance(values, int) else np.array(values, dtype)
+    if isinstance(values, int):
+        return array(typecode, bytes(values * array(typecode).itemsize))
+    return list(values)
+
+
+def house_symmetries(game: Sortileges) -> list[tuple[int, ...]]:
+    """The board's symmetries that keep the houses, each as the image of every square."""
+    return [m for m in game.board.symmetries() if {m[h] for h in game.houses} == set(game.houses)]
+
+
+def kernel_shape(game: Sortileges, compiled: bool | None = None) -> tuple:
     """What `_search` needs to know of a game: neighbours, geometry (files, not_first,
-    not_last, full, size, houses), and the symmetries that keep the houses (byte tables and
-    square maps). Plain arrays: numba's cache mishandles a tuple passed down a recursion."""
+    not_last, full, size, houses), and the symmetries that keep the houses: per symmetry,
+    per byte of a bitboard, the image of each of its 256 values, and the image of each
+    square. Flat arrays (`vector`): numba's cache mishandles a tuple passed down a
+    recursion, and plain Python indexes a flat list fastest."""
+    compiled = compiled_or_not(compiled)
     board = game.board
     geometry = Geometry.of(board.files, board.ranks)
-    geo = np.array([board.files, geometry.not_first, geometry.not_last, board.full,
-                    board.size, game.house_mask], np.int64)
-    maps = [m for m in board.symmetries()
-            if {m[h] for h in game.houses} == set(game.houses)]
-    sym_bytes = np.zeros((len(maps), (board.size + 7) // 8, 256), np.int64)
-    for g, image in enumerate(maps):
-        for square, to in enumerate(image):
-            byte, bit = divmod(square, 8)
-            values = np.arange(256)
-            sym_bytes[g, byte, (values >> bit) & 1 == 1] |= 1 << to
-    return np.array(board.neighbours, np.int64), geo, sym_bytes, np.array(maps, np.int64)
+    geo = [board.files, geometry.not_first, geometry.not_last, board.full, board.size,
+           game.house_mask]
+    maps = house_symmetries(game)
+    sym_bytes = []
+    for image in maps:
+        for byte in range(0, board.size, 8):
+            squares = image[byte:byte + 8]
+            sym_bytes += [sum(1 << to for bit, to in enumerate(squares) if value >> bit & 1)
+                          for value in range(256)]
+    return tuple(vector(values, compiled) for values in
+                 (board.neighbours, geo, sym_bytes, [to for image in maps for to in image]))
 
 
 class TranspositionTable:
-    """The solver's table of bounds: 2**bits entries (numpy arrays, 12 bytes each), which
-    several threads may share (`_mix`)."""
+    """The solver's table of bounds: 2**bits entries (12 bytes each: numpy arrays for the
+    compiled kernel, stdlib arrays for plain Python), which several threads may share
+    (`_mix`)."""
 
-    def __init__(self, bits: int = 22):
-        self.keys = np.zeros(1 << bits, np.int64)
-        self.entries = np.zeros(1 << bits, np.int32)
+    def __init__(self, bits: int = 22, compiled: bool | None = None):
+        self.compiled = compiled_or_not(compiled)
+        self.keys = vector(1 << bits, self.compiled)
+        self.entries = vector(1 << bits, self.compiled, "i")
 
     @property
     def nbytes(self) -> int:
-        return self.keys.nbytes + self.entries.nbytes
+        return len(self.keys) * self.keys.itemsize + len(self.entries) * self.entries.itemsize
 
     def used(self) -> int:
-        return int(np.count_nonzero(self.entries))
+        if self.compiled:
+            import numpy as np
+
+            return int(np.count_nonzero(self.entries))
+        return len(self.entries) - self.entries.count(EMPTY)
 
     def clear(self) -> None:
-        self.entries.fill(EMPTY)
+        self.entries[:] = vector(len(self.entries), self.compiled, "i")
 
 
 class Searcher:
-    """One thread's own part of a search: its killer turns, node count, stop flags."""
+    """One thread's own part of a search: its killer turns and scratch (`ROW` per ply), node
+    count, stop flags."""
 
-    def __init__(self, node_limit: int = 0):
-        self.killers = np.full((MAX_PLY, 2), -1, np.int64)
-        self.stats = np.zeros(3, np.int64)
-        self.stats[LIMIT] = node_limit
+    def __init__(self, node_limit: int = 0, compiled: bool | None = None):
+        compiled = compiled_or_not(compiled)
+        self.per_ply = vector([-1] * (MAX_PLY * ROW), compiled)
+        self.stats = vector([0, 0, node_limit], compiled)
 
 
 class Solver:
-    """Exact values of positions of one game (board and houses): `value`, `turn_values`."""
+    """Exact values of positions of one game (board and houses): `value`, `turn_values`.
 
-    def __init__(self, game: Sortileges, table_bits: int = 22, node_limit: int = 0):
+    `compiled`: run the numba kernel (the default when numba is installed) or the same
+    kernel in plain Python (the default without numba; the same values, some hundred times
+    slower: small positions only)."""
+
+    def __init__(self, game: Sortileges, table_bits: int = 22, node_limit: int = 0,
+                 compiled: bool | None = None):
         board = game.board
         if board.size > KEY_SQUARES:
             raise ValueError(f"the solver packs a position in 64 bits, which holds boards of "
                              f"{KEY_SQUARES} squares at most: {board} is too large")
         self.game = game
-        self.shape = kernel_shape(game)
-        self.transpositions = TranspositionTable(table_bits)
+        self.compiled = compiled_or_not(compiled)
+        self.search: Callable[..., int] = _search if self.compiled else plain(_search)
+        self.shape = kernel_shape(game, self.compiled)
+        self.transpositions = TranspositionTable(table_bits, self.compiled)
         self.node_limit = node_limit
-        self.searchers = [Searcher(node_limit)]
+        self.searchers = [Searcher(node_limit, self.compiled)]
 
     @property
     def nodes(self) -> int:
@@ -320,9 +384,8 @@ class Solver:
              searcher: Searcher | None = None) -> int:
         searcher = searcher or self.searchers[0]
         table = self.transpositions
-        return int(_search(  # type: ignore[call-arg]  # mypy sees a numba Dispatcher, not _search
-            np.int64(spelled), np.int64(mover), np.int64(other), alpha, beta, 0, *self.shape,
-            table.keys, table.entries, searcher.killers, searcher.stats))
+        return int(self.search(spelled, mover, other, alpha, beta, 0, *self.shape, table.keys,
+                               table.entries, searcher.per_ply, searcher.stats))
 
     def wins(self, spelled: int, mover: int, other: int,
              searcher: Searcher | None = None) -> bool:
@@ -333,7 +396,10 @@ class Solver:
               progress: bool = False) -> tuple[bool | None, tuple[int, int | None] | None]:
         """`wins` with its first two levels driven from here: who wins (None: node limit),
         and the first winning turn found. Each turn's replies are shared out between
-        `threads` threads on the one table; `progress` shows turns and replies (tqdm)."""
+        `threads` threads on the one table; `progress` shows turns and replies (tqdm, from
+        the `fast` extra)."""
+        from tqdm.auto import tqdm
+
         turns = list(every_turn(self.game, spelled, mover, other))
         self.lost_turns: list[tuple[int, int | None]] = []
         """first turns shown to lose, in the order tried (what a stopped proof has shown)"""
@@ -360,7 +426,9 @@ class Solver:
         """Does the witch on `mover` win after each of these replies? (None: node limit);
         and how many replies were answered."""
         while len(self.searchers) < threads:
-            self.searchers.append(Searcher(self.node_limit))
+            self.searchers.append(Searcher(self.node_limit, self.compiled))
+        from tqdm.auto import tqdm
+
         queue = iter(replies)
         lock = threading.Lock()
         bar = tqdm(total=len(replies), desc="replies", leave=False, disable=not progress)
@@ -465,16 +533,17 @@ class Solution:
 
 def solve(files: int, ranks: int, table_bits: int = 22, exact_plies: bool = True,
           first_turn_values: bool = True, node_limit: int = 0, threads: int = 1,
-          progress: bool = False) -> Solution:
+          progress: bool = False, compiled: bool | None = None) -> Solution:
     """Solve the start position of a `files` × `ranks` board with Isola's houses.
 
     With `first_turn_values` every first turn is valued (small boards); without, the proof
-    stops at the first winning first turn (`Solver.proof`: `threads`, `progress`)."""
+    stops at the first winning first turn (`Solver.proof`: `threads`, `progress`).
+    `compiled`: as `Solver`'s."""
     game = start_game(files, ranks)
     board = game.board
     state = game.new_game(seed=0, first=0)
     spelled, mover, other = state.position()
-    solver = Solver(game, table_bits, node_limit)
+    solver = Solver(game, table_bits, node_limit, compiled)
     started, cpu = time.perf_counter(), time.process_time()
     notes = []
     best: list[str] = []

@@ -1,5 +1,6 @@
-"""The search toolkit (`toolkit.py`) compiled by numba, for the compiled searches (`fast.py`,
-`solver.py`); importing this module loads numba.
+"""The search toolkit (`toolkit.py`) as kernels (`..compiled`), for the searches over raw
+bitboards (`fast.py`, `solver.py`): compiled by numba when it is installed (importing this
+module then loads it), plain Python when not.
 
 The arithmetic of bounds, win scores, keys, packed turns and candidate spells is the
 toolkit's own code, compiled as it is. Three blocks are written again for int64s and arrays,
@@ -11,56 +12,54 @@ numba's disk cache does not notice a change in a function called from another fi
 editing this module or `toolkit.py`, delete `__pycache__/*.nbi` and `*.nbc` here.
 """
 
-import numpy as np
-from numba import njit
-
+from ..compiled import kernel
 from . import toolkit
 
-settled = njit(cache=True)(toolkit.settled)
-bound_of = njit(cache=True)(toolkit.bound_of)
-relative_to_node = njit(cache=True)(toolkit.relative_to_node)
-relative_to_root = njit(cache=True)(toolkit.relative_to_root)
-search_score = njit(cache=True)(toolkit.search_score)
-from_child = njit(cache=True)(toolkit.from_child)
-child_window = njit(cache=True)(toolkit.child_window)
-position_key = njit(cache=True)(toolkit.position_key)
-pack_turn = njit(cache=True)(toolkit.pack_turn)
-unpack_turn = njit(cache=True)(toolkit.unpack_turn)
-candidate_spells = njit(cache=True)(toolkit.candidate_spells)
+settled = kernel(cache=True)(toolkit.settled)
+bound_of = kernel(cache=True)(toolkit.bound_of)
+relative_to_node = kernel(cache=True)(toolkit.relative_to_node)
+relative_to_root = kernel(cache=True)(toolkit.relative_to_root)
+search_score = kernel(cache=True)(toolkit.search_score)
+from_child = kernel(cache=True)(toolkit.from_child)
+child_window = kernel(cache=True)(toolkit.child_window)
+position_key = kernel(cache=True)(toolkit.position_key)
+pack_turn = kernel(cache=True)(toolkit.pack_turn)
+unpack_turn = kernel(cache=True)(toolkit.unpack_turn)
+candidate_spells = kernel(cache=True)(toolkit.candidate_spells)
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def popcount(x):
-    """`int.bit_count` of an int64 (SWAR: bits summed in pairs, nibbles, bytes)."""
+    """`int.bit_count` of an int64 (SWAR: bits summed in pairs, nibbles, bytes); the same
+    count for a Python int of 64 bits at most."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101) >> 56 & 0xFF
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def dilate(mask, geo):
     """`mask` and every square a king step away (geo: files, not_first, not_last, full)."""
     row = mask | ((mask << 1) & geo[1]) | ((mask >> 1) & geo[2])
     return (row | (row << geo[0]) | (row >> geo[0])) & geo[3]
 
 
-@njit(cache=True)
+@kernel(cache=True)
 def steps_by_room(steps, spelled, other, neighbours, size, order, start):
     """Write the step squares into `order` from index `start`, those with the most free
     neighbours first (the most room to go on), ties in the squares' order; returns the index
-    after the last one."""
-    room = np.empty(order.shape[0], np.int64)
+    after the last one. (A step's room is counted again where the sort compares it: cheaper
+    than a scratch array, and no array to make in plain Python.)"""
+    blocked = spelled | (1 << other)
     n = start
     for t in range(size):
         if steps >> t & 1:
-            r = popcount(neighbours[t] & ~(spelled | (1 << other)))
+            r = popcount(neighbours[t] & ~blocked)
             i = n
-            while i > start and room[i - 1] < r:
+            while i > start and popcount(neighbours[order[i - 1]] & ~blocked) < r:
                 order[i] = order[i - 1]
-                room[i] = room[i - 1]
                 i -= 1
             order[i] = t
-            room[i] = r
             n += 1
     return n

@@ -12,7 +12,7 @@ import pytest
 
 from ludotheque.engines.sortileges import Sortileges
 from ludotheque.engines.sortileges.regions import ExactEndgame, race_winner, separated
-from ludotheque.engines.sortileges.solver import BIG, Solver, kernel_shape, plies, solve
+from ludotheque.engines.sortileges.solver import BIG, Solver, house_symmetries, plies, solve
 from ludotheque.engines.sortileges.toolkit import WIN
 
 
@@ -168,9 +168,9 @@ def test_a_mirror_image_is_read_from_the_table_not_searched_again(symmetry):
 
 
 def test_only_symmetries_that_keep_the_houses_are_used():
-    assert len(kernel_shape(Sortileges(files=5, ranks=5))[3]) == 4  # c1, c5: both mirrors
-    assert len(kernel_shape(Sortileges(files=4, ranks=4))[3]) == 2  # b1, c4: the half turn
-    assert len(kernel_shape(Sortileges())[3]) == 2  # 6×8, c1, d8: the half turn
+    assert len(house_symmetries(Sortileges(files=5, ranks=5))) == 4  # c1, c5: both mirrors
+    assert len(house_symmetries(Sortileges(files=4, ranks=4))) == 2  # b1, c4: the half turn
+    assert len(house_symmetries(Sortileges())) == 2  # 6×8, c1, d8: the half turn
 
 
 def test_squares_out_of_reach_count_but_where_they_are_does_not():

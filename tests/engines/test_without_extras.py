@@ -2,9 +2,10 @@
 in JupyterLite (issue 17): in a Python where an import hook refuses every package of the
 extras, the engines and widgets import, every level of every game is built, one seeded game
 per game is played bot against bot, A Petits Pas' estimate runs (and counts what the
-compiled one counts), the analysis overlay searches, each game widget is built, Sortilèges'
-level 5 says it plays as level 4, and the tournament names its extra. tests/test_wheel.py
-checks a real install."""
+compiled one counts), the analysis overlay searches, Sortilèges' exact solver values a
+puzzle's turns as the compiled one does (and judges an exercise), each game widget is built,
+Sortilèges' level 5 says it plays as level 4, and the tournament names its extra.
+tests/test_wheel.py checks a real install."""
 
 import json
 import subprocess
@@ -13,6 +14,8 @@ import textwrap
 from concurrent.futures import ThreadPoolExecutor
 
 from ludotheque.engines.petits_pas import estimate
+from ludotheque.engines.sortileges.puzzles import PUZZLES
+from ludotheque.engines.sortileges.solver import Solver
 
 REFUSED = ("numpy", "numba", "scipy", "tqdm", "cloudpickle", "openskill")
 
@@ -56,6 +59,15 @@ PROGRAM = textwrap.dedent(
     from ludotheque.engines.sortileges.analysis import analyse
 
     report["overlay"] = analyse(Sortileges().new_game(seed=1), seconds=0.05)["status"]
+    from ludotheque.engines.exercises import check
+    from ludotheque.engines.sortileges.puzzles import PUZZLES
+    from ludotheque.engines.sortileges.solver import Solver
+
+    lab = PUZZLES["lab-4x4"]
+    report["solver"] = {
+        "lab": Solver(lab.game, table_bits=16).turn_values(*lab.state().position()),
+        "winning_turn": check("sortileges.winning_turn", "c3-b4/c3").status,
+    }
     for name in widgets.__all__:
         widget_class = getattr(widgets, name)
         if widget_class is not widgets.GameWidget:
@@ -83,6 +95,10 @@ def test_the_games_play_without_the_extras():
     assert report["loaded"] == []
     assert report["levels"]["sortileges"]["5"] == "SearchBot"  # level 4's, not numba's
     assert report["overlay"] == "done"  # the analysis overlay searches without numba
+    lab = PUZZLES["lab-4x4"]  # the exact solver answers in plain Python, as compiled
+    compiled = Solver(lab.game, table_bits=16).turn_values(*lab.state().position())
+    assert report["solver"]["lab"] == [[list(turn), score] for turn, score in compiled]
+    assert report["solver"]["winning_turn"] == "right"
     assert len(report["levels"]) == 4 and all(report["levels"].values())
     for name, game in report["games"].items():
         assert game["plies"] > 0 and len(game["returns"]) >= 1, name
