@@ -3,12 +3,11 @@
 A negamax alpha-beta search to the end of the game over the raw bitboards (a position's key
 fits in an int64 on boards of up to 51 squares), written once as a kernel (`..compiled`):
 compiled by numba when it is installed, else the same code in plain Python (the browser),
-which gives the same values some hundred times slower, enough for the puzzles' and lessons'
-positions. Move generation
-is full width: every step and every spellable square, unlike the playing bots' candidate
-turns; only the squares out of both witches' reach, all alike, are tried as one spell. So
-the values are proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4
-positions.
+which gives the same values some forty times slower (100,000 to 150,000 positions a
+second in CPython), enough for the puzzles' and lessons' positions. Move generation is full
+width: every step and every spellable square, unlike the playing bots' candidate turns; only
+the squares out of both witches' reach, all alike, are tried as one spell. So the values are
+proofs; tests compare them with a plain minimax on 3×3, 3×4 and 4×4 positions.
 
 Scores are for the witch to move (`toolkit.BIG`): `BIG - d` when she blocks the other witch
 after d turns (plies) of optimal play, `d - BIG` when she is the one blocked after d turns.
@@ -355,7 +354,7 @@ class Solver:
     """Exact values of positions of one game (board and houses): `value`, `turn_values`.
 
     `compiled`: run the numba kernel (the default when numba is installed) or the same
-    kernel in plain Python (the default without numba; the same values, some hundred times
+    kernel in plain Python (the default without numba; the same values, some forty times
     slower: small positions only)."""
 
     def __init__(self, game: Sortileges, table_bits: int = 22, node_limit: int = 0,
