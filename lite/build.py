@@ -62,6 +62,10 @@ micropip finds in the lock (ipython, jedi); the rest of its start-up list (ipyke
 pyodide-kernel, comm) is in piplite's index."""
 KERNEL_SIDE = ("anywidget", "ipywidgets", "jupyterlab-widgets", "psygnal", "comm")
 """Wheels beside ludotheque in piplite's index, at requirements-lock.txt's versions."""
+SITE_EXTRAS = ("tournament",)
+"""ludotheque's extras whose packages (pyproject.toml's) are pure Python, shipped in piplite's
+index too: a notebook that needs one names it in its metadata (`ludotheque.extras`) and its
+install cell asks for it (the class tournament, tournoi.ipynb)."""
 FRONT_ENDS = {"anywidget": "anywidget", "jupyterlab-widgets": "@jupyter-widgets/jupyterlab-manager"}
 """Kernel-side package -> its JupyterLab extension, which the site takes from the build
 environment: both sides must be the same release."""
@@ -80,7 +84,7 @@ BROWSER = {
 NOTEBOOK_SKIP = re.compile(r"(^|/)(\.ipynb_checkpoints|__pycache__)(/|$)")
 INSTALL_CELL = (
     "# In the browser (JupyterLite): install the collection from this site.\n"
-    "%pip install -q ludotheque"
+    "%pip install -q {requirement}"
 )
 
 
@@ -89,6 +93,16 @@ def runs_in_the_browser(notebook: dict) -> bool:
     it runs in the site; tests/test_notebooks_in_the_site.py holds it to that. The others get
     BROWSER_NOTE."""
     return bool(notebook["metadata"].get("ludotheque", {}).get("runs_in_the_browser"))
+
+
+def install_requirement(notebook: dict) -> str:
+    """What the notebook's install cell asks piplite for: ludotheque with the extras its
+    metadata names (`ludotheque.extras`), each of which the site must ship."""
+    extras = notebook["metadata"].get("ludotheque", {}).get("extras", [])
+    unshipped = sorted(set(extras) - set(SITE_EXTRAS))
+    if unshipped:
+        raise BuildError(f"a notebook asks for extras the site does not ship: {unshipped}")
+    return f'"ludotheque[{",".join(extras)}]"' if extras else "ludotheque"
 
 
 BROWSER_NOTE = (
@@ -163,15 +177,20 @@ def pure_wheels(pins: dict[str, str]) -> dict[str, Path]:
     return wheels
 
 
-def requirements(wheel: Path) -> list[Requirement]:
-    """The wheel's Requires-Dist that apply in the browser (no extras)."""
+def requirements(wheel: Path, extra: str = "") -> list[Requirement]:
+    """The wheel's Requires-Dist that apply in the browser, without extras or for one."""
     with zipfile.ZipFile(wheel) as archive:
         metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
         headers = Parser().parsestr(archive.read(metadata).decode())
     needed = []
     for line in headers.get_all("Requires-Dist") or []:
         requirement = Requirement(line)
-        if requirement.marker is None or Marker(str(requirement.marker)).evaluate(BROWSER):
+        marker = requirement.marker
+        if (
+            marker is None
+            and not extra
+            or (marker is not None and Marker(str(marker)).evaluate({**BROWSER, "extra": extra}))
+        ):
             needed.append(requirement)
     return needed
 
@@ -282,7 +301,7 @@ def notebooks(files: Path) -> None:
             "id": "lite-install",
             "metadata": {"tags": ["lite"]},
             "outputs": [],
-            "source": INSTALL_CELL,
+            "source": INSTALL_CELL.format(requirement=install_requirement(notebook)),
         }
         first_code = next(
             (i for i, c in enumerate(notebook["cells"]) if c["cell_type"] == "code"),
@@ -307,7 +326,11 @@ def build(output: Path) -> None:
     index.mkdir(parents=True)
     pyodide_lock()  # before any download chosen for its Python
     pins = pinned_versions()
-    absent = [name for name in KERNEL_SIDE if name not in pins]
+    shipped = [ludotheque_wheel(index)]
+    side = list(KERNEL_SIDE) + [
+        r.name for extra in SITE_EXTRAS for r in requirements(shipped[0], extra)
+    ]
+    absent = [name for name in side if canonicalize_name(name) not in pins]
     if absent:
         raise BuildError(f"requirements-lock.txt pins no version of {absent}")
     for name in FRONT_ENDS:
@@ -317,8 +340,7 @@ def build(output: Path) -> None:
                 f"{name} {installed} is installed here (its front-end goes into the site) but "
                 f"requirements-lock.txt pins {pins[name]} (the kernel side): run `make setup`"
             )
-    shipped = [ludotheque_wheel(index)]
-    for wheel in pure_wheels({name: pins[name] for name in KERNEL_SIDE}).values():
+    for wheel in pure_wheels({name: pins[canonicalize_name(name)] for name in side}).values():
         shutil.copy2(wheel, index / wheel.name)
         shipped.append(index / wheel.name)
     pyodide(work / "static", shipped + kernel_wheels())

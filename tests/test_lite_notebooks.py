@@ -17,6 +17,7 @@ spec.loader.exec_module(build)
 
 
 def test_each_notebook_installs_first_and_tutorials_say_what_needs_the_full_install(tmp_path):
+    """tournoi.ipynb asks for the tournament extra, which the site ships."""
     build.notebooks(tmp_path)
     shipped = sorted(tmp_path.glob("*.ipynb"))
     assert {p.name for p in shipped} == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
@@ -24,7 +25,9 @@ def test_each_notebook_installs_first_and_tutorials_say_what_needs_the_full_inst
         notebook = json.loads(path.read_text())
         cells = notebook["cells"]
         first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
-        assert "%pip install -q ludotheque" in "".join(cells[first_code]["source"]), path.name
+        extras = notebook["metadata"].get("ludotheque", {}).get("extras")
+        asked = f'"ludotheque[{",".join(extras)}]"' if extras else "ludotheque"
+        assert f"%pip install -q {asked}" in "".join(cells[first_code]["source"]), path.name
         notes = [c for c in cells if c.get("id") == "lite-note"]
         if build.runs_in_the_browser(notebook):
             assert not notes, path.name
@@ -43,3 +46,9 @@ def test_the_build_refuses_a_pyodide_for_another_python(monkeypatch):
     monkeypatch.setitem(build.BROWSER, "python_full_version", "3.13.1")
     with pytest.raises(build.BuildError, match="3.13.1"):
         build.pyodide_lock()
+
+
+def test_a_notebook_asking_for_an_extra_the_site_lacks_stops_the_build():
+    notebook = {"metadata": {"ludotheque": {"extras": ["tournament", "fast"]}}}
+    with pytest.raises(build.BuildError, match="fast"):
+        build.install_requirement(notebook)

@@ -16,19 +16,22 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from ludotheque.engines.extras import EXTRAS
+
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ABSENT_FROM_THE_SITE = (
-    "numpy", "numba", "scipy", "matplotlib", "tqdm", "cloudpickle", "openskill", "dask",
-    "distributed", "pandas", "PIL", "pyspiel", "open_spiel", "pettingzoo", "gymnasium",
+    "numpy", "numba", "scipy", "matplotlib", "dask", "distributed", "pandas", "PIL",
+    "pyspiel", "open_spiel", "pettingzoo", "gymnasium",
 )  # fmt: skip
-"""Every package a notebook may want that the site has not (lite/build.py ships the rest)."""
+"""Every package a notebook may want that the site has not; lite/build.py ships the rest,
+and the pure-Python extras (`SITE_EXTRAS`) only to the notebooks that ask for them."""
 
-AS_IN_THE_SITE = f"""
+AS_IN_THE_SITE = """
 import sys
 
 class _RefusedInTheSite:
     def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] in {set(ABSENT_FROM_THE_SITE)!r}:
+        if name.partition(".")[0] in {refused!r}:
             raise ModuleNotFoundError(f"No module named {{name!r}} (not in the site)", name=name)
         return None
 
@@ -36,11 +39,15 @@ sys.meta_path.insert(0, _RefusedInTheSite())
 
 import multiprocessing.process
 
-def _no_process(self):
+def _no_process(*args, **kwargs):
     raise OSError("no process can start in the browser")
 
 multiprocessing.process.BaseProcess.start = _no_process
 
+import subprocess
+
+subprocess.Popen = _no_process
+{tournament}
 import threading
 
 _KERNEL = ("zmq", "ipykernel", "IPython", "jupyter_client", "tornado", "comm", "debugpy")
@@ -63,14 +70,29 @@ ludotheque.widgets.tasks.THREADS = False  # as Pyodide sets it: bots answer on t
 which the browser's kernel does without: those still start; any other thread (a notebook's
 ThreadPoolExecutor, ludotheque's own) is refused as Pyodide refuses it."""
 
+TOURNAMENT_AS_IN_THE_SITE = """
+import ludotheque.engines.tournament.sandbox
 
-def runs_in_the_browser(path: Path) -> bool:
-    """The notebook's own claim, which lite/build.py reads too."""
-    metadata = json.loads(path.read_text(encoding="utf-8"))["metadata"]
-    return bool(metadata.get("ludotheque", {}).get("runs_in_the_browser"))
+ludotheque.engines.tournament.sandbox.PROCESSES = False  # as Pyodide sets it
+"""
+"""Where the notebook asks for the tournament extra: its bots play in the kernel."""
 
 
-CLAIMED = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if runs_in_the_browser(p))
+def claims(path: Path) -> dict:
+    """The notebook's own claims (metadata `ludotheque`), which lite/build.py reads too:
+    `runs_in_the_browser`, and the `extras` its install cell asks the site for."""
+    return json.loads(path.read_text(encoding="utf-8"))["metadata"].get("ludotheque", {})
+
+
+def refused(path: Path) -> set[str]:
+    """What the notebook's kernel cannot import in the site."""
+    asked = set(claims(path).get("extras", []))
+    shipped = {module for extra in asked for module in EXTRAS[extra]}
+    unasked = {module for modules in EXTRAS.values() for module in modules}
+    return set(ABSENT_FROM_THE_SITE) | unasked - shipped
+
+
+CLAIMED = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if claims(p).get("runs_in_the_browser"))
 
 
 def test_the_claim_is_made_where_it_is_true():
@@ -81,7 +103,12 @@ def test_the_claim_is_made_where_it_is_true():
 @pytest.mark.parametrize("name", CLAIMED)
 def test_a_notebook_claimed_to_run_in_the_site_runs_there(name, output_dir):
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(AS_IN_THE_SITE))
+    asked = claims(NOTEBOOKS / name).get("extras", [])
+    prelude = AS_IN_THE_SITE.format(
+        refused=sorted(refused(NOTEBOOKS / name)),
+        tournament=TOURNAMENT_AS_IN_THE_SITE if "tournament" in asked else "",
+    )
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(prelude))
     client = NotebookClient(
         notebook,
         timeout=300,

@@ -8,7 +8,8 @@ mouse and the bot answers; A Petits Pas takes a step. Then the kernel times a bo
 each Sortilèges level and 10,000 A Petits Pas deals (`estimate`, which must count as
 CPython does for the same seed). Measurements: test-output/lite.txt.
 
-tests/browser/litesite.py serves the site and makes the offline page.
+A tutorial (TUTORIAL) then runs whole in the site, offline too. tests/browser/litesite.py
+serves the site and makes the offline page.
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ import time
 import pytest
 
 from labserver import NotebookPage, SortilegesBoard
-from litesite import SITE, offline_page, open_notebook, served_site
+from litesite import SITE, offline_page, open_notebook, run_whole, served_site
 
 pytestmark = pytest.mark.browser
 
 DEALS = 10_000
 SEED = 17
+TUTORIAL = "sortileges.ipynb"
+"""The tutorial run whole in the site here (the collège lesson, its exercises judged by the
+solver); tests/benchmarks/bench_lite_notebooks.py runs every notebook that claims it."""
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +133,16 @@ def timed_deals(notebook: NotebookPage) -> dict:
         "deals_10000_s": round(browser["seconds"], 1),
         "deals_per_s": round(DEALS / browser["seconds"]),
     }
+
+
+def test_a_tutorial_runs_whole_in_the_site(site_url, playwright_instance, output_dir):
+    outside: list[str] = []
+    with offline_page(playwright_instance, site_url, outside) as page:
+        try:
+            measured = run_whole(page, site_url, TUTORIAL, timeout=300)
+        except Exception:
+            page.screenshot(path=str(output_dir / "lite_tutorial_failure.png"))
+            raise
+    assert outside == [], f"the site asked other hosts: {outside[:10]}"
+    (output_dir / "lite_tutorial.txt").write_text(json.dumps({TUTORIAL: measured}) + "\n")
+    print(TUTORIAL, measured)
