@@ -624,8 +624,6 @@ class GameWidget(Referee, anywidget.AnyWidget):
         level = self.seats[seat].split(":", 1)[1]
 
         def work(cancel: threading.Event) -> None:
-            if cancel.wait(delay):
-                return
             # The bot's copy of the position is made here, after the pause: made where the
             # move is published, its deep copy (1.5-3 ms) held the kernel's thread while the
             # move's message waited to be sent.
@@ -645,20 +643,18 @@ class GameWidget(Referee, anywidget.AnyWidget):
                 self._state.apply(action)
                 self._changed(moved=True)
 
-        self._slot("bot").submit(work)
+        self._slot("bot").submit(work, after=delay)
 
     def _rest_then_continue(self) -> None:
         """Between bots, the round's end stays on screen for a clear pause."""
         generation, pause = self._generation, max(self.bot_delay, ROUND_PAUSE)
 
         def work(cancel: threading.Event) -> None:
-            if cancel.wait(pause):
-                return
             with self._lock:
                 if generation == self._generation and not cancel.is_set() and self.waiting:
                     self._continue()
 
-        self._slot("pause").submit(work)
+        self._slot("pause").submit(work, after=pause)
 
     def _bot_answer(
         self, seat: int, level: str, position: State, cancel: threading.Event

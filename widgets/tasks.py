@@ -37,13 +37,18 @@ THREADS = sys.platform not in ("emscripten", "wasi")
 
 
 class Soon:
-    """Work scheduled on the event loop, in the place of a thread: `join` runs it at once
-    (so Python that waits for a bot, `GameWidget.wait`, does not wait for the loop)."""
+    """Work scheduled on the event loop, in the place of a thread, `after` seconds from now
+    (a timer: the kernel stays free meanwhile): `join` runs it at once (so Python that
+    waits for a bot, `GameWidget.wait`, does not wait for the loop)."""
 
-    def __init__(self, work: Callable[[], None]):
+    def __init__(self, work: Callable[[], None], after: float = 0.0):
         self._work: Callable[[], None] | None = work
         _scheduled.append(self)
-        asyncio.get_event_loop().call_soon(self.run)
+        loop = asyncio.get_event_loop()
+        if after > 0:
+            loop.call_later(after, self.run)
+        else:
+            loop.call_soon(self.run)
 
     def run(self) -> None:
         work, self._work = self._work, None
@@ -87,17 +92,18 @@ class TaskSlot:
         self._lock = threading.Lock()
         self._thread: threading.Thread | Soon | None = None
         self._cancel = threading.Event()
-        self._pending: Callable[[threading.Event], None] | None = None
+        self._pending: tuple[Callable[[threading.Event], None], float] | None = None
 
-    def submit(self, work: Callable[[threading.Event], None]) -> None:
-        """Run `work(cancel)` in the background once the slot is free; a request still
-        waiting is replaced, a running one is told to stop."""
+    def submit(self, work: Callable[[threading.Event], None], after: float = 0.0) -> None:
+        """Run `work(cancel)` in the background once the slot is free and `after` seconds
+        have passed (unless cancelled meanwhile); a request still waiting is replaced, a
+        running one is told to stop."""
         with self._lock:
             if self._thread is not None:
                 self._cancel.set()
-                self._pending = work
+                self._pending = (work, after)
             else:
-                self._start(work)
+                self._start(work, after)
 
     def cancel(self) -> None:
         """Tell the running work to stop and forget the waiting one."""
@@ -120,21 +126,26 @@ class TaskSlot:
             thread.join(min(max(deadline.remaining(), 0), POLL * 5))
         return not self.busy()
 
-    def _start(self, work: Callable[[threading.Event], None]) -> None:
+    def _start(self, work: Callable[[threading.Event], None], after: float) -> None:
         cancel = threading.Event()
 
         def run() -> None:
             try:
-                work(cancel)
+                # a thread waits here; the event loop's timer has already waited
+                if not cancel.wait(after if THREADS else 0):
+                    work(cancel)
             finally:
                 with self._lock:
                     following, self._pending = self._pending, None
                     self._thread = None
                     if following is not None:
-                        self._start(following)
+                        self._start(*following)
 
         self._cancel = cancel
-        self._thread = in_background(run, f"ludotheque-{self.name}")
+        if THREADS:
+            self._thread = in_background(run, f"ludotheque-{self.name}")
+        else:
+            self._thread = Soon(run, after)
 
 
 class Overrun(Exception):

@@ -26,8 +26,14 @@ class Loop:
 
     def __init__(self):
         self.ready = []
+        self.timers = []
 
     def call_soon(self, callback, *args):
+        self.ready.append((callback, args))
+
+    def call_later(self, delay, callback, *args):
+        """A timer: kept with its delay, run (without waiting) at the next turn."""
+        self.timers.append(delay)
         self.ready.append((callback, args))
 
     def run_until(self, done, turns=100):
@@ -69,6 +75,18 @@ def test_the_bot_answers_on_the_event_loop_after_the_human_move_is_shown(no_thre
     assert str(duel.state.history[0]) == move
     assert duel.observation["ply"] == 2 and not duel.thinking
     assert duel.notice == {}, duel.notice  # a real answer, not the random fallback
+    duel.close()
+
+
+def test_the_pause_between_two_bots_moves_is_a_timer_not_a_wait_that_holds_the_kernel(
+    no_threads,
+):
+    duel = Sortileges(["bot:1", "bot:1"], seed=5, first=0, bot_delay=2.0, bot_seconds=0.05)
+    start = time.monotonic()
+    no_threads.run_until(lambda: duel.state.ply == 3)
+    assert time.monotonic() - start < 1.0  # three moves, each after a 2 s pause on a timer
+    assert no_threads.timers[:3] == [2.0, 2.0, 2.0]
+    assert duel.notice == {}, duel.notice
     duel.close()
 
 
