@@ -9,11 +9,14 @@ the band an answer is judged right in, as its own uncertainty demands.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from ..extras import have_numba
-from ..petits_pas.odds import Dealt, dealt
 from ..stats import exact_interval
 from .kinds import ChoiceExercise, Hints, NumberExercise, Reference
+
+if TYPE_CHECKING:
+    from ..petits_pas.odds import Dealt
 
 DEALS = 200_000
 """Deals behind each reference rate with numba: a 95 % interval of about ± 0.2 points (a
@@ -35,7 +38,10 @@ def sample_size() -> int:
 
 @functools.cache
 def simulated(reading: tuple[tuple[str, str], ...] = (), deals: int = DEALS) -> Dealt:
-    """`deals` seeded decks and the cards each leaves under `reading` (switches as pairs)."""
+    """`deals` seeded decks and the cards each leaves under `reading` (switches as pairs).
+    Imported here: the deal kernel loads numba, which the widgets must not wait for."""
+    from ..petits_pas.odds import dealt
+
     return dealt(deals, SEED, dict(reading))
 
 
