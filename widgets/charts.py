@@ -118,12 +118,13 @@ def _scale(domain: tuple[float, float] | None, log: bool = False) -> dict[str, A
     return scale
 
 
-def _rules(rules: Sequence[Rule], channel: str) -> list[dict[str, Any]]:
-    """Dashed lines at each rule's value, along `channel` ("x" or "y"), labelled at one end."""
+def _rules(rules: Sequence[Rule], channel: str, scale: dict[str, Any]) -> list[dict[str, Any]]:
+    """Dashed lines at each rule's value, along `channel` ("x" or "y"), labelled at one end,
+    on the value axis's `scale` (a layer without it would widen an asked domain to zero)."""
     if not rules:
         return []
     values = [{"rule": _finite(r.value, "a rule's value"), "name": r.label} for r in rules]
-    at = {"field": "rule", "type": "quantitative"}
+    at = {"field": "rule", "type": "quantitative", "scale": scale}
     return [
         {
             "data": {"values": values},
@@ -219,7 +220,7 @@ def bars(
         "width": width,
         "height": height,
         "data": {"values": values},
-        "layer": layers + _rules(rules, across),
+        "layer": layers + _rules(rules, across, encoding[across]["scale"]),
     }
     lines = [_text(title)] + [
         f"{r.label}{f' ({r.group})' if r.group and side_by_side else ''}: "
@@ -259,7 +260,10 @@ def lines(
         for p in points
     ]
     series = list(dict.fromkeys(p.series or "" for p in points))
-    x = {"field": "x", "type": "quantitative", "axis": {"title": _title(x_axis)},
+    x_axis_spec: dict[str, Any] = {"title": _title(x_axis)}
+    if not log_x and all(float(p.x).is_integer() for p in points):
+        x_axis_spec["tickMinStep"] = 1  # counts (depths, sizes): no tick between two
+    x = {"field": "x", "type": "quantitative", "axis": x_axis_spec,
          "scale": {**_scale(x_domain, log_x), "zero": False}}  # fmt: skip
     y_scale = _scale(y_domain, log_y)
     color: dict[str, Any] = {
@@ -298,7 +302,7 @@ def lines(
         "width": width,
         "height": height,
         "data": {"values": values},
-        "layer": layers + _rules(rules, "y"),
+        "layer": layers + _rules(rules, "y", y_scale),
     }
     table = [_text(title)] + [
         f"{p.series + ': ' if p.series else ''}{p.x:.4g} -> {_number(p.y, percent)}"

@@ -63,7 +63,20 @@ def test_lines_draw_a_band_where_points_have_intervals_and_a_log_axis_when_asked
     area, line = chart.spec["layer"]
     assert area["mark"]["type"] == "area" and line["mark"]["type"] == "line"
     assert line["encoding"]["x"]["scale"]["type"] == "log"
+    assert "tickMinStep" not in line["encoding"]["x"]["axis"]
     assert chart.text.splitlines()[1] == "10 -> 30.0 % [20.0 % ; 40.0 %]"
+    depths = lines([Point(d, 10.0**d) for d in (1, 2, 3)], title="t", log_y=True)
+    assert depths.spec["layer"][0]["encoding"]["x"]["axis"]["tickMinStep"] == 1
+
+
+def test_a_reference_line_keeps_the_value_axis_as_asked():
+    """A rule's layer shares the chart's scale: without it Vega-Lite widened (0.25, 0.47) to
+    start at zero."""
+    chart = lines([Point(n, 0.35) for n in (10, 100)], title="t", y_domain=(0.25, 0.47),
+                  rules=[Rule(1 / 3, "book")])  # fmt: skip
+    line, rule, label = chart.spec["layer"]
+    for layer in (line, rule, label):
+        assert layer["encoding"]["y"]["scale"]["domain"] == [0.25, 0.47]
 
 
 def test_a_heat_map_leaves_empty_squares_blank_and_puts_the_first_row_at_the_bottom():
