@@ -106,14 +106,13 @@ def install_requirement(notebook: dict) -> str:
 
 
 BROWSER_NOTE = (
-    "**Dans le navigateur (JupyterLite)**, ce carnet a besoin de l'installation complète "
-    "pour ses calculs (numpy, matplotlib, le solveur…) : exécutez ses cellules une à une, elles "
-    "marchent jusqu'à la première qui demande l'un de ces modules, qui s'arrête en le nommant. "
-    "Pour jouer, ouvrez `index.ipynb` : tous les jeux y marchent.\n"
-    "*In the browser (JupyterLite), this notebook needs the full install for its computations "
-    "(numpy, matplotlib, the solver…): run its cells one by one; they work up to the first that "
-    "asks for one of those modules, which stops and names it. To play, open `index.ipynb`: "
-    "every game works there.*"
+    "**Dans le navigateur (JupyterLite)**, ce carnet ne marche pas : il se sert de "
+    "bibliothèques qui n'existent pas pour le navigateur (ses premières cellules les "
+    "nomment). Ouvrez-le dans une installation complète (voir le README). Tous les autres "
+    "carnets marchent ici.\n"
+    "*In the browser (JupyterLite), this notebook does not work: it uses libraries that have "
+    "no browser build (its first cells name them). Open it in a full install (see the "
+    "README). Every other notebook works here.*"
 )
 
 
