@@ -10,6 +10,14 @@ from `exact_free` = 12 free squares by default, where the readable one starts at
 the same depth (with the same `exact_free`). The kernel releases the GIL; a watchdog thread
 raises a flag when the deadline passes or the search is cancelled, and the kernel unwinds at
 once (the pass is discarded, as in the readable search).
+
+On two cores or more, a timed search (`seconds`, no `max_depth`) is a Lazy SMP: a helper
+thread runs the kernel's own iterative deepening from the root, one depth ahead of the main
+search, on the same transposition table, without locks; its entries cut the main search's
+tree. Each entry is sealed (`_seal`): a reader that meets fields written by two threads
+ignores them. The main search's turn is the one played. Where no thread can start, on one
+core, or with no clock (`max_depth` alone: the tests' fixed depths) it is one thread, as the
+readable search, and gives the same turn every time.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from ..extras import require
 require("fast", "Sortilèges' compiled search (level 5)")  # first, so that the error names the extra
 
 import math
+import os
 import threading
 import time
 
@@ -29,8 +38,8 @@ from ..bots import SearchCancelled
 from . import toolkit
 from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
-from .solver import ABORTED, NODES, Searcher, TranspositionTable, _search, kernel_shape
-from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate
+from .solver import ABORTED, NODES, Searcher, TranspositionTable, _mix, _search, kernel_shape
+from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate, proven
 from .toolkit_kernels import (
     bound_of,
     candidate_spells,
@@ -92,10 +101,19 @@ def _slot(key, mask):
     return h & mask
 
 
+@njit(cache=True)
+def _seal(key, depth, score, bound, move):
+    """A table entry's check value: the key xor-ed with its fields spread over 63 bits (score
+    to 2**-20). An entry whose fields two threads wrote in turn fails it and is not read."""
+    data = (np.int64(score * 1048576.0) * 1000003 + np.int64(depth) * 131 + np.int64(bound)
+            * 7 + np.int64(move) * 1000000007)
+    return key ^ _mix(data)
+
+
 @njit(nogil=True, cache=True)
 def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,
              house_distance, weights, exact_free, tt_keys, tt_depth, tt_score, tt_bound,
-             tt_move, tt_gen, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
+             tt_move, tt_gen, tt_seal, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
              end_keys, end_entries, end_killers, end_stats, stats, flag):
     stats[NODES] += 1
     if flag[0]:
@@ -121,11 +139,14 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
     slot = _slot(key, tt_keys.shape[0] - 1)
     hint = -1
     if tt_keys[slot] == key:
-        hint = tt_move[slot]
-        if tt_depth[slot] >= depth:
-            score = relative_to_root(tt_score[slot], ply)
-            if settled(score, tt_bound[slot], alpha, beta):
-                return score
+        known_depth, known, bound = tt_depth[slot], tt_score[slot], tt_bound[slot]
+        move = tt_move[slot]
+        if tt_seal[slot] == _seal(key, known_depth, known, bound, move):
+            hint = move
+            if known_depth >= depth:
+                score = relative_to_root(known, ply)
+                if settled(score, bound, alpha, beta):
+                    return score
     # turns packed (`toolkit.pack_turn`); first the table's, then the killers
     full_width = free <= FULL_WIDTH_FREE
     near = neighbours[other] | (np.int64(1) << mover)
@@ -183,7 +204,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             after = spelled if s == NO_SPELL else spelled | (np.int64(1) << s)
             score = -_negamax(after, other, t, depth - 1, ply + 1, -beta, -alpha, geo,
                               neighbours, houses, house_distance, weights, exact_free, tt_keys,
-                              tt_depth, tt_score, tt_bound, tt_move, tt_gen, generation,
+                              tt_depth, tt_score, tt_bound, tt_move, tt_gen, tt_seal, generation,
                               per_ply, end_geo, end_sym_bytes, end_sym_squares,
                               end_keys, end_entries, end_killers, end_stats, stats, flag)
             if stats[ABORTED]:
@@ -202,37 +223,49 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
         if done:
             break
     if not (tt_keys[slot] == key and tt_depth[slot] > depth and tt_gen[slot] == generation):
+        stored = relative_to_node(best, ply)
+        bound = bound_of(best, start_alpha, beta)
         tt_keys[slot] = key
         tt_depth[slot] = depth
-        tt_score[slot] = relative_to_node(best, ply)
-        tt_bound[slot] = bound_of(best, start_alpha, beta)
+        tt_score[slot] = stored
+        tt_bound[slot] = bound
         tt_move[slot] = best_turn
         tt_gen[slot] = generation
+        tt_seal[slot] = _seal(key, depth, stored, bound, best_turn)
     return best
 
 
 class FastSearchBot(SearchBot):
     """`SearchBot` with the numba kernel; same arguments (a Python `evaluate` function
-    cannot be compiled: use `SearchBot` for a student's evaluation)."""
+    cannot be compiled: use `SearchBot` for a student's evaluation), and `threads` (1 or 2:
+    whether a timed search may add a helper thread, see the module's docstring)."""
 
     name = "search-fast"
     TABLE_BITS = 20
 
     def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
                  weights: Weights = DEFAULT_WEIGHTS, exact_endgame: bool = True,
-                 keep_table: bool = True, exact_free: int = 12):
+                 keep_table: bool = True, exact_free: int = 12, threads: int = 2):
         super().__init__(seconds, max_depth, weights, None, exact_endgame, keep_table)
+        if threads not in (1, 2):
+            raise ValueError(f"threads must be 1 or 2 (a helper thread or none), not {threads!r}")
+        self.threads = threads
         self.exact_free = exact_free if exact_endgame else -1
         size = 1 << self.TABLE_BITS
+        # keys, depths, scores, bounds, turns, generations, seals (`_seal`)
         self.tt = (np.full(size, -1, np.int64), np.zeros(size, np.int32),
                    np.zeros(size, np.float64), np.zeros(size, np.int8),
-                   np.full(size, -1, np.int64), np.zeros(size, np.int64))
-        self.end = TranspositionTable(18)
-        self.end_search = Searcher()
+                   np.full(size, -1, np.int64), np.zeros(size, np.int64),
+                   np.zeros(size, np.int64))
+        self.end = TranspositionTable(18)  # shared by both threads (the solver's seals)
+        self.lanes = (_Lane(), _Lane())  # the main search's, the helper's
+        self.end_search = self.lanes[0].end_search
         self.end_stats = self.end_search.stats
-        self.stats = np.zeros(2, np.int64)
-        self.flag = np.zeros(1, np.int64)
-        self.per_ply = np.full((MAX_PLY, 13), -1, np.int64)  # killers, scratch
+        self.stats = self.lanes[0].stats
+        self.flag = self.lanes[0].flag
+        self.per_ply = self.lanes[0].per_ply
+        self.helper_nodes = 0
+        self.helper_depth = 0
 
     def __repr__(self) -> str:
         return f"FastSearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
@@ -255,23 +288,28 @@ class FastSearchBot(SearchBot):
             w = self.weights
             self.weight_array = np.array([w.mobility, w.territory, w.house, w.race], np.float64)
             for array in self.tt:
-                array.fill(-1 if array.dtype == np.int64 and array is not self.tt[5] else 0)
+                array.fill(-1 if array is self.tt[0] or array is self.tt[4] else 0)
             self.end.clear()
-        self.per_ply.fill(-1)
+        for lane in self.lanes:
+            lane.per_ply.fill(-1)  # killers of this search only
 
     def search_root(self, state, budget, per_step=False):
-        self.flag[0] = 0
-        self.stats[:] = 0
-        self.end_stats[:] = 0
+        for lane in self.lanes:
+            lane.reset()
         self._watch = budget
         done = threading.Event()
         self._armed = False
+        self._root = state.position()
+        self._helper: threading.Thread | None = None
+        self.helper_depth = 0
+        self._helper_wanted = (self.threads > 1 and budget.seconds is not None
+                               and self.max_depth is None and (os.cpu_count() or 1) > 1)
 
         def watch() -> None:
             while not done.wait(0.002):
                 if self._armed and self._watch.expired():
-                    self.flag[0] = 1
-                    self.end_stats[ABORTED] = 1
+                    for lane in self.lanes:
+                        lane.stop()
                     return
 
         watchdog = threading.Thread(target=watch, daemon=True)
@@ -280,8 +318,10 @@ class FastSearchBot(SearchBot):
             best = super().search_root(state, budget, per_step)
         finally:
             done.set()
+            self._stop_helper()
             watchdog.join()
-            self.nodes = int(self.stats[NODES])
+            self.helper_nodes = int(self.lanes[1].stats[NODES])
+            self.nodes = int(self.stats[NODES]) + self.helper_nodes
         if per_step:  # the analysis shows the line: worth a few more quick searches
             self.pv = self._line(*state.position(), best)
         return best
@@ -311,33 +351,91 @@ class FastSearchBot(SearchBot):
     def negamax(self, spelled, mover, other, depth, ply, alpha, beta):
         if self.deadline is not None:
             self._armed = True
-        keys, depths, scores, bounds, moves, gens = self.tt
-        score = _negamax(np.int64(spelled), np.int64(mover), np.int64(other), depth, ply,
-                         float(alpha), float(beta), self.geo, self.neighbour_array,
-                         np.int64(self.game.house_mask), self.house_array, self.weight_array,
-                         self.exact_free, keys, depths, scores, bounds, moves, gens,
-                         self.generation, self.per_ply, *self.end_shape[1:], self.end.keys,
-                         self.end.entries, self.end_search.per_ply, self.end_stats,
-                         self.stats, self.flag)
+            if self._helper_wanted and self.depth >= 1:  # not for a budget spent at once
+                self._start_helper(self.depth + 2)
+        score = self._kernel(self.lanes[0], spelled, mover, other, depth, ply, alpha, beta)
         if self.stats[ABORTED]:
             self.stats[ABORTED] = 0
             raise SearchCancelled
         return score
 
+    def _kernel(self, lane, spelled, mover, other, depth, ply, alpha, beta):
+        """`_negamax` on this bot's position and tables, with a thread's own rows (`lane`)."""
+        return _negamax(np.int64(spelled), np.int64(mover), np.int64(other), depth, ply,
+                        float(alpha), float(beta), self.geo, self.neighbour_array,
+                        np.int64(self.game.house_mask), self.house_array, self.weight_array,
+                        self.exact_free, *self.tt, self.generation, lane.per_ply,
+                        *self.end_shape[1:], self.end.keys, self.end.entries,
+                        lane.end_search.per_ply, lane.end_search.stats, lane.stats, lane.flag)
+
+    def _start_helper(self, depth: int) -> None:
+        """Start the helper thread once per search, from `depth`; where threads cannot start
+        (Pyodide raises), the search goes on alone."""
+        self._helper_wanted = False
+        helper = threading.Thread(target=self._help, args=(*self._root, depth), daemon=True)
+        try:
+            helper.start()
+        except RuntimeError:
+            return
+        self._helper = helper
+
+    def _help(self, spelled, mover, other, first_depth) -> None:
+        """The helper's iterative deepening, from `first_depth` (one ahead of the main
+        search's pass) until stopped; its results reach the main search through the table."""
+        lane, game = self.lanes[1], self.game
+        assert game is not None, "_prepare sets the game before any search"
+        for depth in range(first_depth, game.board.size + 3):
+            score = self._kernel(lane, spelled, mover, other, depth, 0, -math.inf, math.inf)
+            if lane.stats[ABORTED]:
+                return
+            self.helper_depth = depth
+            if proven(score):
+                return
+
+    def _stop_helper(self) -> None:
+        if self._helper is not None:
+            self.lanes[1].stop()
+            self._helper.join()
+            self._helper = None
+
     def _store(self, spelled, mover, other, depth, score, bound, move, ply) -> None:
-        keys, depths, scores, bounds, moves, gens = self.tt
+        keys, depths, scores, bounds, moves, gens, seals = self.tt
         key = toolkit.position_key(spelled, mover, other)
         slot = int(_slot(np.int64(key), keys.shape[0] - 1))
         keys[slot], depths[slot], scores[slot], bounds[slot] = key, depth, score, bound
-        moves[slot] = _pack(move)
+        moves[slot] = turn = _pack(move)
         gens[slot] = self.generation
+        seals[slot] = _seal(np.int64(key), depth, float(score), bound, turn)
 
     def _table_move(self, key):
-        keys, _, _, _, moves, _ = self.tt
+        keys, depths, scores, bounds, moves, _, seals = self.tt
         slot = int(_slot(np.int64(key), keys.shape[0] - 1))
-        if keys[slot] != key or moves[slot] < 0:
+        turn = int(moves[slot])
+        if (keys[slot] != key or turn < 0 or seals[slot]
+                != _seal(np.int64(key), depths[slot], scores[slot], bounds[slot], turn)):
             return None
-        return _unpack(int(moves[slot]))
+        return _unpack(turn)
+
+
+class _Lane:
+    """One thread's own rows: killers and scratch, the exact endgame's searcher, node count
+    and abort flag (the tables are shared)."""
+
+    def __init__(self) -> None:
+        self.per_ply = np.full((MAX_PLY, 13), -1, np.int64)
+        self.end_search = Searcher()
+        self.stats = np.zeros(2, np.int64)
+        self.flag = np.zeros(1, np.int64)
+
+    def reset(self) -> None:
+        self.flag[0] = 0
+        self.stats[:] = 0
+        self.end_search.stats[:] = 0
+
+    def stop(self) -> None:
+        """Unwind this thread's search at once (its exact endgame's too)."""
+        self.flag[0] = 1
+        self.end_search.stats[ABORTED] = 1
 
 
 def _pack(move: Candidate | None) -> int:
