@@ -301,6 +301,7 @@ class FastSearchBot(SearchBot):
         self._armed = False
         self._root = state.position()
         self._helper: threading.Thread | None = None
+        self._stopping = False
         self.helper_depth = 0
         self._helper_wanted = (self.threads > 1 and budget.seconds is not None
                                and self.max_depth is None and (os.cpu_count() or 1) > 1)
@@ -351,8 +352,6 @@ class FastSearchBot(SearchBot):
     def negamax(self, spelled, mover, other, depth, ply, alpha, beta):
         if self.deadline is not None:
             self._armed = True
-            if self._helper_wanted and self.depth >= 1:  # not for a budget spent at once
-                self._start_helper(self.depth + 2)
         score = self._kernel(self.lanes[0], spelled, mover, other, depth, ply, alpha, beta)
         if self.stats[ABORTED]:
             self.stats[ABORTED] = 0
@@ -368,32 +367,46 @@ class FastSearchBot(SearchBot):
                         *self.end_shape[1:], self.end.keys, self.end.entries,
                         lane.end_search.per_ply, lane.end_search.stats, lane.stats, lane.flag)
 
+    def _root_pass(self, turns, spelled, mover, other, depth, per_step):
+        """Each pass from the second keeps the helper one depth ahead: started, or moved on
+        from a depth the main search has caught up with (a budget spent at once starts none)."""
+        if depth >= 2 and self._helper_wanted:
+            self._start_helper(depth + 1)
+        elif self._helper is not None and self._helping <= depth:
+            self._helper_next = depth + 1
+            self.lanes[1].stop()
+        return super()._root_pass(turns, spelled, mover, other, depth, per_step)
+
     def _start_helper(self, depth: int) -> None:
         """Start the helper thread once per search, from `depth`; where threads cannot start
         (Pyodide raises), the search goes on alone."""
-        self._helper_wanted = False
-        helper = threading.Thread(target=self._help, args=(*self._root, depth), daemon=True)
+        self._helper_wanted, self._helper_next, self._helping = False, depth, depth
+        helper = threading.Thread(target=self._help, args=self._root, daemon=True)
         try:
             helper.start()
         except RuntimeError:
             return
         self._helper = helper
 
-    def _help(self, spelled, mover, other, first_depth) -> None:
-        """The helper's iterative deepening, from `first_depth` (one ahead of the main
-        search's pass) until stopped; its results reach the main search through the table."""
+    def _help(self, spelled, mover, other) -> None:
+        """The helper's iterative deepening, from the depth it is given, until stopped; moved
+        on to a deeper one when the main search catches up. Its results reach the main search
+        through the table."""
         lane, game = self.lanes[1], self.game
         assert game is not None, "_prepare sets the game before any search"
-        for depth in range(first_depth, game.board.size + 3):
+        while not self._stopping and self._helper_next <= game.board.size + 2:
+            depth = self._helping = self._helper_next
+            self._helper_next = depth + 1
             score = self._kernel(lane, spelled, mover, other, depth, 0, -math.inf, math.inf)
-            if lane.stats[ABORTED]:
-                return
-            self.helper_depth = depth
-            if proven(score):
-                return
+            if not lane.stats[ABORTED]:
+                self.helper_depth = depth
+                if proven(score):
+                    return
+            lane.resume()
 
     def _stop_helper(self) -> None:
         if self._helper is not None:
+            self._stopping = True
             self.lanes[1].stop()
             self._helper.join()
             self._helper = None
@@ -428,9 +441,12 @@ class _Lane:
         self.flag = np.zeros(1, np.int64)
 
     def reset(self) -> None:
-        self.flag[0] = 0
-        self.stats[:] = 0
-        self.end_search.stats[:] = 0
+        self.stats[NODES] = self.end_search.stats[NODES] = 0
+        self.resume()
+
+    def resume(self) -> None:
+        """Clear a stop, to search again."""
+        self.flag[0] = self.stats[ABORTED] = self.end_search.stats[ABORTED] = 0
 
     def stop(self) -> None:
         """Unwind this thread's search at once (its exact endgame's too)."""
