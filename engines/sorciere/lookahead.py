@@ -10,13 +10,15 @@ A search node is a `Round`: the public facts a pull changes. From it a pull is a
 the roof collapses with the roof model's exact probability (the round ends, the puller out
 of it), or the card shows a treat and goes on the puller's pile, or back on the roof when it
 tops the pile. The next players are expected to pull as the greedy player does (the card's
-chance to go on their pile against the risk to it: `GreedyBot.score`) and to put a card back
-where it came from (so is the bot itself, in a pull's value; its real put-back is searched).
-Modelled as careful players (the lowest risk) they made the bot win 40 % of 600 games
-against careful players but 31 % against greedy ones, who take the cards put back in view
-where the model saw them take the safest; modelled as greedy, 42 % and 39 % (300 games
-each; docs/sorciere.md has the numbers of 1,000 games a table and why it lost to greedy
-players).
+chance to go on their pile against the risk to it: `GreedyBot.score`), or as the careful
+player does (the lowest risk) for a seat whose past pulls, in the public move log, showed it
+passing up a card in view riskier than the safest face-down one (`careful_seats`: the two
+pull alike otherwise); every player is expected to put a card back where it came from (so
+is the bot itself, in a pull's value; its real put-back is searched). Modelling every
+opponent as careful made the bot win 40 % of 600 games against careful players but 31 %
+against greedy ones, who take the cards put back in view where the model saw them take the
+safest; docs/sorciere.md has the numbers of 1,000 games a table and why it lost to greedy
+players.
 The search stops at the bot's next turn; there a round still running is valued by who would
 likely take the candy (a softmax of the pile sizes, for each way the round may end).
 
@@ -38,7 +40,7 @@ from typing import Any
 from ..bots import Deadline
 from .policies import GreedyBot, SorciereBot, keep_odds
 from .roof import DEFAULT_DEXTERITY, Roof
-from .rules import TO_WIN, SorciereState
+from .rules import TO_WIN, Pull, Put, SorciereState, parse_action
 
 CLEARED = 0.34
 """Share of rounds that end with the roof emptied rather than collapsed (careful players at
@@ -50,6 +52,9 @@ expected value bot's weight, for piles compared at the end of a pull) a one-card
 nearly as a candy, so a card gained now outweighed the risk of losing the pile, and the bot
 brought the roof down in 30 % of the rounds against greedy players' 22 %. At 0.3 it won
 37.0 % of 700 games against two greedy players (35.0 % of 1,000 at 0.6)."""
+TESTS = 1
+"""Pulls that tempted a seat (a card put back in view lay riskier than the safest face-down
+one) after which a seat that never took the riskier card is modelled as careful."""
 CANDIDATES = 8
 """Pulls searched beyond the one-turn odds: the best by those odds."""
 MARGIN = (0.5, 0.0)
@@ -81,6 +86,37 @@ def game_values(candies: tuple[int, ...], seat: int) -> Mapping[int | None, floa
         after[winner] += 1
         values[winner] = float(winner == seat) if after[winner] >= TO_WIN else value(tuple(after))
     return MappingProxyType(values)  # cached: shared by every caller
+
+
+def careful_seats(observation: dict[str, Any]) -> frozenset[int]:
+    """The seats that pull as the careful player does, read from the game's public move log
+    (`moves`, `movers`: which slot each pull took, where each card went back), so a fresh bot
+    a move knows them too. The roof's structure is replayed; a pull is a test when a card put
+    back in view (sure to go on most piles) lay riskier than the safest face-down card. The
+    careful player never takes such a card, since the safest face-down card may go on its
+    pile too; the greedy player takes it when the extra risk is small. A seat passes after
+    TESTS tests without taking one; every other seat is modelled as greedy."""
+    tests = [0] * observation["players"]
+    taken = [0] * observation["players"]
+    roof, known = Roof(), set()
+    for text, seat in zip(observation["moves"], observation["movers"], strict=True):
+        action = parse_action(text)
+        if isinstance(action, Put):
+            roof.put(action.slot)
+            known.add(action.slot)
+        elif not isinstance(action, Pull):  # the next round: a new roof
+            roof, known = Roof(), set()
+        else:
+            if known:
+                present = [s for s, height in enumerate(roof.z) if height is not None]
+                risk = {s: roof.probability(s, action.dexterity) for s in present}
+                safest = min((risk[s] for s in present if s not in known), default=1.0)
+                if any(risk[s] > safest + 1e-9 for s in known):
+                    tests[seat] += 1
+                    taken[seat] += action.slot in known and risk[action.slot] > safest + 1e-9
+            roof.remove(action.slot)
+            known.discard(action.slot)
+    return frozenset(seat for seat in range(len(tests)) if tests[seat] >= TESTS and not taken[seat])
 
 
 def round_winner(
@@ -199,6 +235,7 @@ class LookaheadBot(SorciereBot):
         self.root = Round.observed(observation)
         self.horizon = self.players - 1 if self.depth is None else self.depth
         self.risk_maps = {}
+        self.careful = careful_seats(observation) - {self.seat}
         return super().decide(state, deadline)
 
     # -- decisions ---------------------------------------------------------------------
@@ -256,13 +293,21 @@ class LookaheadBot(SorciereBot):
         if depth == 0:
             return self.leaf(node)
         risks = self.risks(node.z)
-        slots = [s for s, height in enumerate(node.z) if height is not None]
-        pile = node.counts[puller]
-        slot = max(
-            slots,
-            key=lambda s: GreedyBot.score(risks[s], node.keep_chance(puller, s), pile),
-        )
+        slot = self.predicted_pull(node, puller, risks)
         return self.pull_value(node, slot, risks[slot], puller, depth - 1)
+
+    def predicted_pull(self, node: Round, puller: int, risks: list[float]) -> int:
+        """The pull `puller` is expected to make: the careful player's (the lowest risk
+        among the cards that may go on its pile) for a seat that pulled as careful
+        (`careful_seats`), else the greedy player's."""
+        slots = [s for s, height in enumerate(node.z) if height is not None]
+        if puller in self.careful:
+            keepable = [s for s in slots if node.keep_chance(puller, s) > 0]
+            return min(keepable or slots, key=lambda s: risks[s])
+        pile = node.counts[puller]
+        return max(
+            slots, key=lambda s: GreedyBot.score(risks[s], node.keep_chance(puller, s), pile)
+        )
 
     def leaf(self, node: Round) -> float:
         """A round still running, valued over its possible ends (a collapse by each player

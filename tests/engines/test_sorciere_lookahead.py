@@ -16,9 +16,15 @@ from ludotheque.engines.sorciere import (
     bot_for_level,
     lookahead,
 )
-from ludotheque.engines.sorciere.lookahead import LookaheadBot, game_values, round_winner
+from ludotheque.engines.sorciere.lookahead import (
+    LookaheadBot,
+    careful_seats,
+    game_values,
+    round_winner,
+)
+from ludotheque.engines.sorciere.roof import Roof
 from ludotheque.engines.sorciere.rules import collapse_probability
-from sorciere_setup import fresh
+from sorciere_setup import fresh, put_back_pending, swap_into
 
 
 def test_level_5_is_the_lookahead_with_a_menu_label():
@@ -156,3 +162,29 @@ def test_early_in_a_round_a_one_card_lead_is_not_worth_a_risk(monkeypatch):
     assert risks[LookaheadBot(1, seconds=None)(state).slot] == min(risks.values())
     monkeypatch.setattr(lookahead, "BETA", 0.6)
     assert risks[LookaheadBot(1, seconds=None)(state).slot] > 2 * min(risks.values())
+
+
+def test_a_seat_that_pulled_as_careful_is_predicted_as_careful():
+    """Hansel puts a chocolate back in view where it is riskier than the safest face-down
+    card. Gretel pulls that safest card (the careful player's pull), Jorinde the riskier
+    card in view (a pull the careful player never makes): from the public move log alone,
+    a fresh bot models Gretel as careful (her predicted pull the lowest risk among the cards
+    she may keep) and the others as greedy."""
+    state = put_back_pending()
+    state.apply("put 14")
+    assert careful_seats(state.observation(0)) == frozenset()  # nobody tempted yet
+    roof = Roof(list(state.roof.z))
+    risks = {s: roof.probability(s) for s in state.roof.present()}
+    safest = min((s for s in risks if s not in state.known), key=risks.__getitem__)
+    assert risks[14] > risks[safest]
+    swap_into(state, safest, "marshmallow")  # a card Gretel keeps: her turn ends
+    state.apply(f"pull {safest}")
+    state.apply("pull 14")
+    bot = LookaheadBot(1, seconds=None)
+    bot(state)
+    assert bot.careful == frozenset({1}) == careful_seats(state.observation(2))
+    risks = bot.risks(bot.root.z)
+    keepable = [s for s in state.roof.present() if bot.root.keep_chance(1, s) > 0]
+    assert bot.predicted_pull(bot.root, 1, risks) in [
+        s for s in keepable if risks[s] == min(risks[k] for k in keepable)
+    ]
