@@ -266,6 +266,7 @@ class FastSearchBot(SearchBot):
         self.per_ply = self.lanes[0].per_ply
         self.helper_nodes = 0
         self.helper_depth = 0
+        self._helper: threading.Thread | None = None
 
     def __repr__(self) -> str:
         return f"FastSearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
@@ -294,13 +295,13 @@ class FastSearchBot(SearchBot):
             lane.per_ply.fill(-1)  # killers of this search only
 
     def search_root(self, state, budget, per_step=False):
+        self._join_helper()
         for lane in self.lanes:
             lane.reset()
         self._watch = budget
         done = threading.Event()
         self._armed = False
         self._root = state.position()
-        self._helper: threading.Thread | None = None
         self._stopping = False
         self.helper_depth = 0
         self._helper_wanted = (self.threads > 1 and budget.seconds is not None
@@ -405,9 +406,15 @@ class FastSearchBot(SearchBot):
             lane.resume()
 
     def _stop_helper(self) -> None:
+        """Tell the helper to stop, without waiting: on a loaded machine it may wait for a
+        core a while before it unwinds, and the turn must be answered in time."""
         if self._helper is not None:
             self._stopping = True
             self.lanes[1].stop()
+
+    def _join_helper(self) -> None:
+        """Wait for the last search's helper (long gone, as a rule) before the next one."""
+        if self._helper is not None:
             self._helper.join()
             self._helper = None
 
