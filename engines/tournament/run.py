@@ -297,9 +297,12 @@ def local_pool(workers: int = DEFAULT_WORKERS) -> ProcessPoolExecutor:
 
 def stop_pool(pool: Executor, kill: bool) -> None:
     """Shut the local pool down; with `kill`, terminate its workers first (SIGTERM: each
-    kills its bots), then SIGKILL any that lingers. Python before 3.14 has no public way to
-    reach a pool's processes: `_processes` is read, and only for the pool made here."""
+    kills its bots), then SIGKILL any that lingers, and wait for the pool's manager thread,
+    which joins every worker (one it started after the list below was read too). Python
+    before 3.14 has no public way to reach a pool's processes: `_processes` and
+    `_executor_manager_thread` are read, and only for the pool made here."""
     processes = list((getattr(pool, "_processes", None) or {}).values()) if kill else []
+    manager = getattr(pool, "_executor_manager_thread", None) if kill else None
     pool.shutdown(wait=not kill, cancel_futures=True)
     for process in processes:
         process.terminate()
@@ -308,8 +311,8 @@ def stop_pool(pool: Executor, kill: bool) -> None:
         if process.is_alive():
             process.kill()
             process.join()
-    if kill:
-        pool.shutdown(wait=True)
+    if manager is not None:  # shutdown(wait=False) forgot it: a second shutdown joins nothing
+        manager.join(timeout=10.0)
 
 
 def read_saved(path: Path) -> tuple[dict[str, Any], list[GameResult]]:
