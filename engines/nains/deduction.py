@@ -10,7 +10,10 @@ Its first gnome, once shown, tells too: most players (and level 2) lead with the
 their hand favours (`policies.first_gnome`), so a hand that would have led with another colour
 (with the cards played since the choice) is made less likely. Determinisations deal the
 other hand by all this (`streams.deal`, a rejection test), and a first gnome it chose in
-secret mostly as the colour its dealt hand favours (`LEAD`).
+secret mostly as the colour its dealt hand favours (`LEAD`). A discard that kept cards says
+the same of those (a card that would have beaten the discard is unlikely to have been kept),
+weighed over which cards of the hand were the kept ones (`streams.kept_share`); level 2
+only ever discards its whole hand, so this reads players that keep cards.
 
 Each deal is then played out with every candidate move, all candidates sharing the deal and
 the playout's random numbers; the heuristic's move is kept unless another wins more rounds on
@@ -26,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..bots import Bot, Deadline
 from ..extras import have_numba
@@ -68,27 +71,43 @@ def public_table(t: Table) -> Table:
 def read_table(state: NainsState, seat: int) -> Revealed:
     """What `seat` may deduce of the other hand from the public history."""
     other = 1 - seat
-    plays, colour, after = moves_since_drawing(state, other)
-    lean = tuple(sum(LEANING[card][c] for card in after) for c in range(4))
-    return Revealed(weights_of_plays(plays, other), lean, colour)
+    seen = moves_since_drawing(state, other)
+    lean = tuple(sum(LEANING[card][c] for card in seen.after) for c in range(4))
+    revealed = Revealed(weights_of_plays(seen.plays, other), lean, seen.colour)
+    if not seen.kept:
+        return revealed
+    since = tuple(move.card for _, move in seen.plays)
+    kept_weights = tuple(weights_of_plays(seen.before_discard, other))
+    return revealed._replace(kept_weights=kept_weights, kept=seen.kept, since=since)
 
 
-def moves_since_drawing(
-    state: NainsState, other: int
-) -> tuple[list[tuple[Table, Move]], int, list[int]]:
+class Seen(NamedTuple):
+    """What `moves_since_drawing` gathers of the other seat's moves."""
+
+    plays: list[tuple[Table, Move]]
+    colour: int
+    after: list[int]
+    before_discard: list[tuple[Table, Move]]
+    kept: int
+
+
+def moves_since_drawing(state: NainsState, other: int) -> Seen:
     """`other`'s plays since it last drew (a discard, or a hand refilled), each with the
     public table it was played on: every card it holds now was in its hand at each of them;
-    and its first gnome if chosen since then and no longer secret (-1 if not), with the
-    cards it played after choosing. The history is replayed for its public facts only. A
-    resampled world (no true history to replay) gives nothing."""
+    its first gnome if chosen since then and no longer secret (-1 if not), with the cards
+    it played after choosing; and when that draw was a discard, the cards it kept (`kept`)
+    and the moves they sat through (`before_discard`: its plays since the draw before, then
+    the discard itself). The history is replayed for its public facts only. A resampled
+    world (no true history to replay) gives nothing."""
     if state.resampled:
-        return [], -1, []
+        return Seen([], -1, [], [], 0)
     t = state.table
     secret = t.phase == PHASE_CHOOSE and t.choices[other] >= 0
     last = max((ply for ply, mover in enumerate(state.movers) if mover == other), default=-1)
     replay = state.game.new_game(state.seed, **state.start)
     plays: list[tuple[Table, Move]] = []
-    colour, after = -1, list[int]()
+    before_discard: list[tuple[Table, Move]] = []
+    colour, after, kept = -1, list[int](), 0
     for ply, (move, mover) in enumerate(zip(state.history, state.movers, strict=True)):
         size, snapshot = len(replay.table.hands[mover]), public_table(replay.table)
         replay.apply(move)
@@ -97,12 +116,15 @@ def moves_since_drawing(
         if move.verb == CHOOSE:
             if not (secret and ply == last):
                 colour, after = move.colour, []
-        elif move.verb == DISCARD or len(replay.table.hands[other]) != size - 1:
+        elif move.verb == DISCARD:
+            before_discard, kept = [*plays, (snapshot, move)], size - len(move.card)
             plays, colour, after = [], -1, []
+        elif len(replay.table.hands[other]) != size - 1:
+            plays, colour, after, before_discard, kept = [], -1, [], [], 0
         else:
             plays.append((snapshot, move))
             after.append(move.card)
-    return plays, colour, after
+    return Seen(plays, colour, after, before_discard, kept)
 
 
 def weights_of_plays(plays: list[tuple[Table, Move]], other: int) -> list[float]:
@@ -140,9 +162,21 @@ def readable_deals(
     for d in range(deals):
         state = streams.stream(seed + first + d)
         pool = sorted(unseen)
-        weights, lean, colour, mismatch = revealed
+        weights, lean, colour, mismatch, kept_weights, kept, since = revealed
         state = streams.deal(
-            pool, len(pool), size, weights, LEANING, lean, colour, mismatch, tries, state
+            pool,
+            len(pool),
+            size,
+            weights,
+            LEANING,
+            lean,
+            colour,
+            mismatch,
+            kept_weights,
+            kept,
+            since,
+            tries,
+            state,
         )
         dealt = t.copy()
         dealt.hands[other], dealt.draw = sorted(pool[:size]), pool[size:]

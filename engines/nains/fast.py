@@ -44,7 +44,7 @@ from .rules import (
 def _compiled_streams() -> types.SimpleNamespace:
     """`streams`' functions compiled, each calling the compiled forms of the others (a
     kernel cannot call a plain Python function)."""
-    names = ("scramble", "draw", "below", "uniform", "shuffle", "stream", "deal")
+    names = ("scramble", "draw", "below", "uniform", "shuffle", "stream", "kept_share", "deal")
     namespace = dict(vars(streams))
     for name in names:
         code = getattr(streams, name).__code__
@@ -474,8 +474,22 @@ def _search(root, unseen, revealed, tries, lead, candidates, seed, first, deals,
     for d in range(deals):
         rng = _stream(seed + first + d)
         pool[:] = unseen
-        weights, lean, colour, mismatch = revealed
-        rng = _deal(pool, count, size, weights, LEANING, lean, colour, mismatch, tries, rng)
+        weights, lean, colour, mismatch, kept_weights, kept, since = revealed
+        rng = _deal(
+            pool,
+            count,
+            size,
+            weights,
+            LEANING,
+            lean,
+            colour,
+            mismatch,
+            kept_weights,
+            kept,
+            since,
+            tries,
+            rng,
+        )
         dealt[:] = root
         base = HANDS + other * HAND_SLOTS
         dealt[base : base + size] = np.sort(pool[:size])
@@ -522,8 +536,16 @@ def search_deals(
     encoded = np.array([encode_move(t, move) for move in candidates], np.int64)
     results = np.zeros((deals, len(candidates)))
     cards = np.array(sorted(unseen), np.int64)
-    weights, lean, colour, mismatch = revealed
-    arrays = (np.array(weights, np.float64), np.array(lean, np.float64), colour, mismatch)
+    weights, lean, colour, mismatch, kept_weights, kept, since = revealed
+    arrays = (
+        np.array(weights, np.float64),
+        np.array(lean, np.float64),
+        colour,
+        mismatch,
+        np.array(kept_weights or weights, np.float64),  # read only when a discard kept cards
+        kept,
+        np.array(since, np.int64),
+    )
     steps = _search(
         root, cards, arrays, tries, lead, encoded, seed, first, deals, eps, ROLLOUT_CAP, results
     )

@@ -17,12 +17,18 @@ class Revealed(NamedTuple):
     per card kind (`weights_of_plays`), and the first gnome it chose since then (`colour`,
     -1: none, or still secret) with the leanings (`policies.leaning`) of the cards it played
     after choosing (`lean`): a dealt hand that would have led with another colour is
-    accepted `mismatch` times as often (the odds of the `LEAD` model)."""
+    accepted `mismatch` times as often (the odds of the `LEAD` model). When its last draw
+    was a discard that kept `kept` cards, `kept_weights` weighs those (by card kind, as
+    `weights` does: a card that would have beaten the discard is unlikely to have been kept)
+    and `since` lists the cards played after it (`streams.kept_share`)."""
 
     weights: list[float]
     lean: tuple[float, ...] = (0.0,) * 4
     colour: int = -1
     mismatch: float = (1 - LEAD) / 4 / (LEAD + (1 - LEAD) / 4)
+    kept_weights: tuple[float, ...] = ()
+    kept: int = 0
+    since: tuple[int, ...] = ()
 
     @classmethod
     def nothing(cls) -> Revealed:

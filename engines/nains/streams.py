@@ -65,6 +65,9 @@ def deal(
     lean: Any,
     colour: int,
     mismatch: float,
+    kept_weights: Any,
+    kept: int,
+    since: Any,
     tries: int,
     state: int,
 ) -> int:
@@ -73,8 +76,9 @@ def deal(
     kinds, so that a hand unlikely by what the table showed is seldom dealt; and when
     `colour` >= 0 (the other seat's first gnome, chosen with this hand and cards whose
     leanings add up to `lean`), `mismatch` times as often if the hand's leanings
-    (`leaning` by card) would have favoured another colour. After `tries` shuffles the last
-    one stands. Returns the state."""
+    (`leaning` by card) would have favoured another colour; and when the other seat last
+    discarded and kept `kept` cards, by `kept_share`. After `tries` shuffles the last one
+    stands. Returns the state."""
     for _ in range(tries):
         state = shuffle(pool, count, state)
         accept = 1.0
@@ -94,12 +98,31 @@ def deal(
                     favoured, most = c, total
             if favoured != colour:
                 accept *= mismatch
+        if kept > 0:
+            accept *= kept_share(pool, size, kept_weights, kept, since)
         if accept >= 1.0:
             return state
         state, chance = uniform(state)
         if chance < accept:
             return state
     return state
+
+
+def kept_share(pool: Any, size: int, weights: Any, kept: int, since: Any) -> float:
+    """How well a dealt hand (`pool[:size]`) explains a discard that kept `kept` cards: the
+    mean, over the `kept`-card parts of the hand as it stood after the discard (the dealt
+    hand and the cards played `since`), of the product of their `weights` (by card kind).
+    Which cards were kept and which drawn is unknown (the drawn ones say nothing), so every
+    part is as likely; a hand whose every part holds a card the discard made unlikely is
+    seldom dealt."""
+    sums, ways = [0.0] * (kept + 1), [0.0] * (kept + 1)
+    sums[0], ways[0] = 1.0, 1.0
+    for i in range(size + len(since)):
+        weight = weights[pool[i]] if i < size else weights[since[i - size]]
+        for j in range(kept, 0, -1):
+            sums[j] += sums[j - 1] * weight
+            ways[j] += ways[j - 1]
+    return sums[kept] / ways[kept] if ways[kept] > 0 else 1.0
 
 
 def stream(seed: int) -> int:

@@ -2,6 +2,7 @@
 hidden cards, reading the other seat's plays, keeping the heuristic's move on noise, and the
 same move with compiled or readable playouts."""
 
+import math
 import random
 
 import pytest
@@ -9,12 +10,14 @@ import pytest
 from ludotheque.engines.bots import play_match
 from ludotheque.engines.extras import have_numba
 from ludotheque.engines.nains import (
+    CARDS,
     COLOURS,
     INDEX,
     LEVEL_LABELS,
     HeuristicBot,
     Nains,
     NainsRandomBot,
+    streams,
 )
 from ludotheque.engines.nains.deduction import (
     DeductionBot,
@@ -101,7 +104,8 @@ def test_a_card_that_would_have_pulled_harder_is_deemed_unlikely():
 
 def test_the_heuristics_own_cards_are_never_deemed_unlikely():
     """Against the level-2 heuristic the deduction is exact: every card its hand holds
-    weighs 1 at every turn of seeded matches, and other cards often weigh less."""
+    weighs 1 at every turn of seeded matches, and other cards often weigh less. (It only
+    ever discards its whole hand: nothing kept to read.)"""
     lowered = leads = 0
     for seed in range(8):
         state = GAME.new_game(seed=seed, first=seed % 2)
@@ -112,6 +116,7 @@ def test_the_heuristics_own_cards_are_never_deemed_unlikely():
                 hand = t.hands[1 - t.to_move]
                 assert all(revealed.weights[card] == 1.0 for card in hand)
                 lowered += min(revealed.weights) < 1.0
+                assert revealed.kept == 0
                 if revealed.colour >= 0:
                     lean = [sum(LEANING[c][colour] for c in hand) for colour in range(4)]
                     lean = [a + b for a, b in zip(lean, revealed.lean, strict=True)]
@@ -119,6 +124,52 @@ def test_the_heuristics_own_cards_are_never_deemed_unlikely():
                     leads += 1
             state.apply(heuristic_move(t))
     assert lowered > 50 and leads > 20
+
+
+def test_a_discard_makes_the_cards_that_would_have_beaten_it_unlikely_to_be_kept():
+    """Seat 0 (red, against blue) threw away one card and kept four rather than play: a
+    squirrel or R2B0 would have pulled (and beaten the slab a discard costs), so they are
+    unlikely among the kept cards, B2R0 (a pull for blue) is not; a card played since the
+    discard counts as one it may have kept."""
+    state = GAME.new_game(seed=2, first=0)
+    state.apply("gnome red")
+    state.apply("gnome blue")
+    discarded = state.table.hands[0][0]
+    state.apply(f"discard {CARDS[discarded].code}")
+    revealed = read_table(state, 1)
+    assert revealed.kept == 4 and revealed.since == ()
+    kept_weights = revealed.kept_weights
+    assert max(kept_weights[INDEX[code]] for code in ("S1", "S3", "R2B0")) < 0.5
+    assert kept_weights[INDEX["B2R0"]] == 1.0
+    assert revealed.weights == [1.0] * len(CARDS)  # nothing played since it drew
+    state.apply(heuristic_move(state.table))
+    played = heuristic_move(state.table)
+    state.apply(played)
+    assert read_table(state, 1).since == (played.card,)
+
+
+def test_deals_hold_the_cards_a_discard_made_unlikely_less_often():
+    """`streams.deal` with kept cards: a dealt hand holding a card the discard weighs
+    down is accepted less often, more so when more of the hand was kept, not at all less
+    when nothing was kept."""
+    pool = list(range(20))
+    kept_weights = [0.05 if card < 4 else 1.0 for card in range(20)]
+    nothing = [1.0] * 20
+
+    def share(kept, deals=3000):
+        holding = 0
+        for d in range(deals):
+            cards = list(pool)
+            state = streams.stream(d)
+            args = (cards, 20, 5, nothing, LEANING, (0.0,) * 4, -1, 1.0)
+            streams.deal(*args, kept_weights, kept, (), 16, state)
+            holding += any(card < 4 for card in cards[:5])
+        return holding / deals
+
+    assert share(4) < share(1) - 0.2 and share(1) < share(0) - 0.03
+    assert share(0) == pytest.approx(1 - math.comb(16, 5) / math.comb(20, 5), abs=0.02)
+    assert streams.kept_share([0, 7], 2, kept_weights, 1, ()) == pytest.approx(0.525)
+    assert streams.kept_share([0], 1, kept_weights, 1, (7,)) == pytest.approx(0.525)
 
 
 def test_a_first_gnome_still_secret_is_not_read():

@@ -59,11 +59,14 @@ def test_the_compiled_playout_plays_the_readable_moves_on_thousands_of_deals():
 
 
 def test_the_compiled_search_gives_the_readable_results():
-    """Deals weighted by a table's revelations (with and without a first gnome to match),
-    every candidate, the same playouts."""
+    """Deals weighted by a table's revelations (with and without a first gnome to match,
+    with and without a discard's kept cards), every candidate, the same playouts."""
     weights = [1.0] * len(CARDS)
     weights[3], weights[20], weights[31] = 0.05, 0.3, 0.6
-    revealed = Revealed(weights, lean=(1.0, -0.5, 0.0, 2.0), colour=1, mismatch=0.1)
+    kept = tuple(0.1 if card % 3 == 0 else 1.0 for card in range(len(CARDS)))
+    revealed = Revealed(
+        weights, (1.0, -0.5, 0.0, 2.0), 1, 0.1, kept_weights=kept, kept=3, since=(4, 9)
+    )
     secret = 0
     for i, table in enumerate(positions(3, seed=50)):
         other_chose = table.phase == "choose" and table.choices[1 - table.to_move] >= 0
