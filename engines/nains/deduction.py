@@ -48,14 +48,17 @@ from .rules import (
     legal_moves,
 )
 
-SOFTNESS = 2.0
-"""How fast a card's weight falls with the slabs its best use beat the play by."""
-FLOOR = 0.05
+SOFTNESS = 6.0
+"""How fast a card's weight falls with the slabs its best use beat the play by: a sixth of
+a slab halves it (sharper than 2, which left 14 % of the deals inconsistent with level 2's
+plays; 6 and `TRIES` 32 leave 6 %)."""
+FLOOR = 0.02
 """The least weight: a player may misplay, or follow another rule."""
-TRIES = 16
+TRIES = 32
 """Shuffles a determinisation may take before its hand passes the weights' test."""
-NOISE = 2.0
-"""Standard errors by which a move must beat the heuristic's on the shared deals."""
+NOISE = 1.0
+"""Standard errors by which a move must beat the heuristic's on the shared deals (1 and 2
+measured alike at 0.1 s per move, 3 worse: docs/nains.md)."""
 Results = Any
 """Results by deal and candidate (1 round won, 0.5 undecided, 0 lost): rows of a list or a
 numpy array."""

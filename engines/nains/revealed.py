@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from .cards import CARDS
 
-LEAD = 0.75
+LEAD = 0.9
 """How often a deal gives the other seat, when its first gnome is still secret, the colour
 its dealt hand favours (what level 2 chooses, and a player's natural lead); else any."""
 
