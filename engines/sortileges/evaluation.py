@@ -38,6 +38,8 @@ class Geometry:
         self.not_first = board.full & ~first_file
         self.not_last = board.full & ~(first_file << (board.files - 1))
         self.neighbours = board.neighbours
+        self.packed = (board.files, self.not_first, self.not_last, board.full)
+        """what the kernels' `dilate` and `toolkit.waiting_spell` take"""
 
     @staticmethod
     @functools.cache

@@ -53,6 +53,7 @@ from .toolkit_kernels import (
     settled,
     steps_by_room,
     unpack_turn,
+    waiting_spell,
 )
 
 MAX_PLY = 128
@@ -167,7 +168,9 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
         if spell == NO_SPELL:
             continue
         can = full & ~(spelled | houses | (np.int64(1) << target) | (np.int64(1) << other))
-        if (candidate_spells(can, near, full_width) >> spell) & 1:  # a candidate here
+        waiting = waiting_spell(can, near, target, other, neighbours, geo)
+        chosen = candidate_spells(can, near, full_width, waiting, neighbours[other])
+        if (chosen >> spell) & 1:  # a candidate here
             first[n_first] = killer
             n_first += 1
     order = per_ply[ply, 5:13]
@@ -182,7 +185,8 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
         else:
             target = order[phase - 1]
             can = full & ~(spelled | houses | (np.int64(1) << target) | (np.int64(1) << other))
-            chosen = candidate_spells(can, near, full_width)
+            waiting = waiting_spell(can, near, target, other, neighbours, geo)
+            chosen = candidate_spells(can, near, full_width, waiting, neighbours[other])
             count = size if can else 1
         for j in range(count):
             if phase == 0:

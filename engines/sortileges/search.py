@@ -12,9 +12,11 @@
   deeper entry, and when full it forgets the entries of older searches first;
 * move ordering: table move, then two killer turns per ply, then steps with most room;
 * candidate spells (`toolkit.candidate_turns`, gtsa's Isola idea): squares next to the other
-  witch and the square just left. Safety net: if none of these can be spelled, every
-  spellable square is a candidate; and once `FULL_WIDTH_FREE` squares or fewer are free the
-  search is full width;
+  witch and the square just left, and, where each of these takes one of the caster's own
+  steps, a waiting spell far from both witches (`toolkit.waiting_spell`: often the only
+  winning turn then).
+  Safety net: if no square next to the other witch can be spelled, every spellable square is
+  a candidate; and once `FULL_WIDTH_FREE` squares or fewer are free the search is full width;
 * an exact endgame (`regions.ExactEndgame`, full width to the end) once `EXACT_FREE` or
   fewer squares are free, which is when separated regions are small enough to solve;
 * the evaluation of `evaluation.py` (mobility, Voronoi territory, houses, separated race).
@@ -47,6 +49,7 @@ from .toolkit import (
     relative_to_node,
     relative_to_root,
     settled,
+    waiting_spell,
 )
 
 FULL_WIDTH_FREE = 14
@@ -103,6 +106,7 @@ class SearchBot(Bot[SortilegesState]):
         if game is not self.game and game != self.game:
             self.game = game
             self.evaluator = Evaluator(game, self.weights, self.evaluate)
+            self.board_geo = self.evaluator.geometry.packed
             self.endgame = ExactEndgame(game)
             self.transpositions = {}
         if not self.keep_table:
@@ -148,7 +152,7 @@ class SearchBot(Bot[SortilegesState]):
         self.deadline: Deadline | None = budget
         self.endgame.deadline = budget
         full_width = free_squares(game, spelled, mover, other) <= FULL_WIDTH_FREE
-        turns = list(candidate_turns(game, spelled, mover, other, full_width))
+        turns = list(candidate_turns(game, spelled, mover, other, full_width, self.board_geo))
         best: Candidate = turns[0]
         self.score, self.depth, self.pv, self.root_scores = 0.0, 0, [best], {}
         longest = game.board.size + 2
@@ -281,10 +285,14 @@ class SearchBot(Bot[SortilegesState]):
             if killer == hint or spell is None or not steps >> target & 1:
                 continue
             spellable = game.spells(spelled, target, other)
-            if candidate_spells(spellable, near, full_width) >> spell & 1:
+            neighbours = game.board.neighbours
+            waiting = waiting_spell(spellable, near, target, other, neighbours, self.board_geo)
+            threat = game.board.neighbours[other]
+            if candidate_spells(spellable, near, full_width, waiting, threat) >> spell & 1:
                 first.append(killer)
         start_alpha, best, best_turn = alpha, -math.inf, None
-        for turn in first_then(first, candidate_turns(game, spelled, mover, other, full_width)):
+        turns = candidate_turns(game, spelled, mover, other, full_width, self.board_geo)
+        for turn in first_then(first, turns):
             target, spell = turn
             after = spelled if spell is None else spelled | 1 << spell
             score = -self.negamax(after, other, target, depth - 1, ply + 1, -beta, -alpha)

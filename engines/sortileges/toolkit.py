@@ -146,16 +146,51 @@ def steps_by_room(game: Sortileges, spelled: int, mover: int, other: int) -> lis
     )
 
 
-def candidate_spells(spellable: int, near: int, full_width: bool):
+def waiting_spell(spellable, near, target, other, neighbours, geo):
+    """A waiting spell, as a bit, for a witch stepping to `target` when every near spell
+    (in `near`) is next to `target` and would take one of her own next steps (else 0: a
+    near spell that does not hurt her is there to play, and the search stays as narrow).
+
+    Near the end, spells next to the other witch may also take the caster's last steps,
+    and the square just left her way back; a far spell changes nothing there and passes
+    the turn, which is then often the only winning one (Isola's tempo). The square chosen
+    is one of `spellable` as far as any from both witches (king steps, spells ignored), the
+    lowest square among ties. `geo` is (files, not_first, not_last, full), as
+    `toolkit_kernels.dilate` takes it."""
+    reached = 1 << target | 1 << other
+    if spellable & near & ~neighbours[target] or not spellable & ~reached:
+        return 0
+    while True:  # one king step further each time, while a spellable square lies beyond
+        row = reached | (reached << 1) & geo[1] | (reached >> 1) & geo[2]
+        grown = (row | row << geo[0] | row >> geo[0]) & geo[3]
+        if not spellable & ~grown:
+            break
+        reached = grown
+    far = spellable & ~reached
+    return far & -far
+
+
+def candidate_spells(
+    spellable: int, near: int, full_width: bool, waiting: int = 0, threat: int = -1
+):
     """The spells worth searching among `spellable`: those in `near` (next to the other
-    witch, or the square just left), all of them if none is, or with `full_width`."""
-    if full_width or not spellable & near:
+    witch, or the square just left) and the `waiting` spell (`waiting_spell`); all of them
+    if none of `near & threat` can be cast, or with `full_width`. Levels 4 and 5 pass the
+    other witch's neighbours as `threat`: when none of them can be spelled (she is down to
+    houses), the squares beyond them decide the game, so every spell is tried there too;
+    the default keeps the square just left as enough (levels 2 and 3)."""
+    if full_width or not spellable & near & threat:
         return spellable
-    return spellable & near
+    return spellable & near | waiting
 
 
 def candidate_turns(
-    game: Sortileges, spelled: int, mover: int, other: int, full_width: bool = False
+    game: Sortileges,
+    spelled: int,
+    mover: int,
+    other: int,
+    full_width: bool = False,
+    waiting: tuple[int, int, int, int] | None = None,
 ) -> Iterator[Candidate]:
     """The turns the playing bots search, steps with most room first.
 
@@ -164,15 +199,26 @@ def candidate_turns(
     the search sees twice as deep; a far spell that would matter many turns later is the
     price, and a result the search calls proven is proven among these turns. Safety net: when
     none of these squares can be spelled but some other square can, every spellable square is
-    a candidate, so there is always a legal turn to choose. `full_width`: every spell.
+    a candidate, so there is always a legal turn to choose. `waiting` (the board's `geo`, see
+    `waiting_spell`; levels 4 and 5) adds a far spell to a step whose near spells all hurt
+    the caster (`waiting_spell`: without it she sees no way out of a position she wins), and widens
+    the safety net to the nodes where nothing next to the other witch can be spelled (see
+    `candidate_spells`). `full_width`: every spell.
     Generated lazily: after a cut-off the rest is never built.
     """
     near = game.board.neighbours[other] | 1 << mover
+    threat = -1 if waiting is None else game.board.neighbours[other]
     for target in steps_by_room(game, spelled, mover, other):
         spellable = game.spells(spelled, target, other)
         if not spellable:
             yield target, None
-        for spell in squares_of(candidate_spells(spellable, near, full_width)):
+        neighbours = game.board.neighbours
+        far = (
+            0
+            if waiting is None
+            else waiting_spell(spellable, near, target, other, neighbours, waiting)
+        )
+        for spell in squares_of(candidate_spells(spellable, near, full_width, far, threat)):
             yield target, spell
 
 

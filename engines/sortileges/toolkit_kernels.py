@@ -26,6 +26,7 @@ position_key = kernel(cache=True)(toolkit.position_key)
 pack_turn = kernel(cache=True)(toolkit.pack_turn)
 unpack_turn = kernel(cache=True)(toolkit.unpack_turn)
 candidate_spells = kernel(cache=True)(toolkit.candidate_spells)
+waiting_spell = kernel(cache=True)(toolkit.waiting_spell)
 
 
 @kernel(cache=True)

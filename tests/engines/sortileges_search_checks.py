@@ -1,9 +1,36 @@
-"""What the Sortilèges search tests share: a plain negamax to compare searches with, and the
-check that a search keeps alpha-beta's promise inside any window."""
+"""What the Sortilèges search tests share: a plain negamax to compare searches with, the
+check that a search keeps alpha-beta's promise inside any window, and positions where only
+a spell away from the other witch wins."""
 
 import math
 
 from ludotheque.engines.sortileges.toolkit import WIN
+
+
+def far_spell_wins(game):
+    """Positions of level-5 games lost to level 3 that the witch to move wins (the solver
+    says so) only with a spell that is not next to the other witch.
+
+    * Têtdevache (f4) against Fasderat (e4): each spell next to Fasderat is also next to
+      f4-e5, where Têtdevache must step; a spell far from both (a waiting turn) wins.
+    * Fasderat (c8, her only step is her house d8) against Têtdevache (d1, her only step is
+      her house c1): nothing next to Têtdevache can be spelled and the square just left
+      would wall Fasderat in; only b1, beyond Têtdevache's house, wins."""
+    return [
+        game.new_game(
+            seed=0,
+            first=0,
+            witches=["f4", "e4"],
+            spells=["c7", "c6", "d6", "e6", "f6", "c5", "c4", "c3", "d3", "e3", "f3", "d2"],
+        ),
+        game.new_game(
+            seed=0,
+            first=1,
+            witches=["d1", "c8"],
+            spells=["b8", "b7", "c7", "d7", "e7", "b6", "c6", "d6", "c5", "c4", "a3", "b3"]
+            + ["c3", "d3", "b2", "c2", "d2", "e2", "e1"],
+        ),
+    ]
 
 
 def plain_negamax(game, score, turns, spelled, mover, other, depth, ply=0):

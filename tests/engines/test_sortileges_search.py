@@ -22,7 +22,7 @@ from ludotheque.engines.sortileges.regions import ExactEndgame
 from ludotheque.engines.sortileges.search import FULL_WIDTH_FREE, SearchBot, free_squares
 from ludotheque.engines.sortileges.solver import Solver
 from ludotheque.engines.sortileges.toolkit import BIG, WIN, candidate_turns, position_key
-from sortileges_search_checks import check_windows, plain_negamax
+from sortileges_search_checks import check_windows, far_spell_wins, plain_negamax
 
 GAME = Sortileges()
 SLACK = 0.3
@@ -44,14 +44,27 @@ def search_negamax(state, depth):
     """The tree levels 4 and 5 search (without the exact endgame), searched plainly."""
     evaluator = Evaluator(GAME)
 
+    geo = Geometry.of(GAME.board.files, GAME.board.ranks).packed
+
     def turns(*position):
         full_width = free_squares(GAME, *position) <= FULL_WIDTH_FREE
-        return candidate_turns(GAME, *position, full_width)
+        return candidate_turns(GAME, *position, full_width, geo)
 
     def score(spelled, mover, other, ply):
         return evaluator.score(spelled, mover, other)
 
     return plain_negamax(GAME, score, turns, *state.position(), depth)
+
+
+def test_both_searches_win_where_only_a_far_spell_wins():
+    solver = Solver(GAME)
+    for state in far_spell_wins(GAME):
+        wins = {
+            turn for turn, sign in solver.turn_values(*state.position(), exact=False) if sign > 0
+        }
+        for bot in (SearchBot(None, max_depth=5), FastSearchBot(None, max_depth=5)):
+            assert bot.search_root(state, Deadline()) in wins
+            assert bot.score > WIN / 2
 
 
 def test_both_searches_score_as_plain_negamax_does():

@@ -9,6 +9,7 @@ import pytest
 from ludotheque.engines.bots import RandomBot, play_match
 from ludotheque.engines.sortileges import Sortileges, toolkit, toolkit_kernels
 from ludotheque.engines.sortileges.evaluation import Geometry
+from ludotheque.engines.sortileges.solver import Solver
 from ludotheque.engines.sortileges.toolkit import (
     EXACT,
     LOWER,
@@ -25,7 +26,9 @@ from ludotheque.engines.sortileges.toolkit import (
     relative_to_root,
     settled,
     steps_by_room,
+    waiting_spell,
 )
+from sortileges_search_checks import far_spell_wins
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
@@ -68,6 +71,32 @@ def test_candidate_spells_are_next_to_the_other_witch_or_the_square_left():
     turns = list(candidate_turns(GAME, spelled, mover, other))
     assert set(turns) < set(as_pairs(state))
     assert all(spell is None or near >> spell & 1 for _, spell in turns)
+
+
+def test_levels_4_and_5_try_the_far_spell_that_alone_wins():
+    solver, geo = Solver(GAME), Geometry.of(GAME.board.files, GAME.board.ranks).packed
+    for state in far_spell_wins(GAME):
+        position = state.position()
+        wins = {turn for turn, sign in solver.turn_values(*position, exact=False) if sign > 0}
+        assert wins and not wins & set(candidate_turns(GAME, *position))  # levels 2 and 3
+        assert wins & set(candidate_turns(GAME, *position, waiting=geo))
+
+
+def test_a_waiting_spell_only_where_every_near_spell_is_next_to_the_caster():
+    geo = Geometry.of(GAME.board.files, GAME.board.ranks).packed
+    index, neighbours = GAME.board.index, GAME.board.neighbours
+    spelled, mover, other = far_spell_wins(GAME)[0].position()
+    near = neighbours[other] | 1 << mover
+    for target, far in [("e5", "a1"), ("f5", None)]:  # f5 can spell d4 and d5
+        spellable = GAME.spells(spelled, index[target], other)
+        bit = waiting_spell(spellable, near, index[target], other, neighbours, geo)
+        assert bit == (0 if far is None else 1 << index[far])
+        assert (
+            toolkit_kernels.waiting_spell(
+                spellable, near, index[target], other, np.array(neighbours, np.int64), np.array(geo)
+            )
+            == bit
+        )
 
 
 def test_full_width_and_every_turn_are_every_legal_turn():
