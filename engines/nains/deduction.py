@@ -50,8 +50,8 @@ from .rules import (
 
 SOFTNESS = 6.0
 """How fast a card's weight falls with the slabs its best use beat the play by: a sixth of
-a slab halves it (sharper than 2, which left 14 % of the deals inconsistent with level 2's
-plays; 6 and `TRIES` 32 leave 6 %)."""
+a slab halves it (2 left 14 % of the deals inconsistent with level 2's plays; 6, `TRIES`
+32 and `LEAD` 0.9 leave 4 %)."""
 FLOOR = 0.02
 """The least weight: a player may misplay, or follow another rule."""
 TRIES = 32
