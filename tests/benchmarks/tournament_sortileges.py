@@ -9,6 +9,9 @@ a Bradley–Terry ("Elo-style") ladder anchored at level 1 = 0; writes both as J
         --pairs 5-3 5-1 --out test-output/tournament_5v3.json
     .venv/bin/python tests/benchmarks/tournament_sortileges.py --budget 0.2 --games 20  # all pairs
 
+`--threads 1` or `2` sets level 5's search threads (left out: its default); the results file
+records it.
+
 Not a test (pytest does not collect tests/benchmarks/). Single process: on a shared machine
 the budget per turn is wall-clock time, so a loaded machine weakens the searching levels.
 """
@@ -24,9 +27,9 @@ import time
 
 from tqdm import tqdm
 
-from ludotheque.engines.bots import Deadline
-from ludotheque.engines.sortileges import LEVELS, Sortileges, bot_for_level
-from ludotheque.engines.sortileges.fast import warm_up
+from ludotheque.engines.bots import Bot, Deadline
+from ludotheque.engines.sortileges import LEVELS, Sortileges, SortilegesState, bot_for_level
+from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
 
 
 def opening(game: Sortileges, seed: int, turns: int, first: int):
@@ -39,16 +42,27 @@ def opening(game: Sortileges, seed: int, turns: int, first: int):
     return state
 
 
+def bot(level: str, seed: int, budget: float, threads: int | None) -> Bot[SortilegesState]:
+    """The level's bot; level 5 on `threads` search threads (None: its default)."""
+    if level == "5" and threads is not None:
+        return FastSearchBot(budget, threads=threads)
+    return bot_for_level(level, seed=seed, seconds=budget)
+
+
 def play(
-    game: Sortileges, levels: tuple[str, str], seed: int, budget: float, turns: int, swap: bool
+    game: Sortileges,
+    levels: tuple[str, str],
+    seed: int,
+    budget: float,
+    turns: int,
+    swap: bool,
+    threads: int | None = None,
 ) -> tuple[int, int, dict[str, float]]:
     """One game; returns (winning level index 0/1 in `levels`, plies, slowest turn of each
     level)."""
     state = opening(game, seed, turns, first=0)
     seats = (levels[1], levels[0]) if swap else levels
-    bots = [
-        bot_for_level(level, seed=seed * 2 + i, seconds=budget) for i, level in enumerate(seats)
-    ]
+    bots = [bot(level, seed * 2 + i, budget, threads) for i, level in enumerate(seats)]
     slowest: dict[str, float] = {}
     while not state.is_terminal():
         seat = state.current_player()
@@ -125,6 +139,9 @@ def main() -> None:
     parser.add_argument(
         "--pairs", nargs="*", default=None, help="pairings like 5-3 (default: every pair of levels)"
     )
+    parser.add_argument(
+        "--threads", type=int, choices=(1, 2), default=None, help="level 5's search threads"
+    )
     parser.add_argument("--out", default=None, help="JSON file for the results")
     parser.add_argument(
         "--combine",
@@ -150,7 +167,9 @@ def main() -> None:
     slowest: dict[str, float] = {}
     started = time.time()
     for pair, seed, swap in tqdm(jobs, desc="games", unit="game"):
-        winner, length, slow = play(game, pair, seed, arguments.budget, arguments.opening, swap)
+        winner, length, slow = play(
+            game, pair, seed, arguments.budget, arguments.opening, swap, arguments.threads
+        )
         results[pair].append(winner)
         plies[pair].append(length)
         for level, seconds in slow.items():
@@ -199,6 +218,7 @@ def main() -> None:
                 {
                     "budget": arguments.budget,
                     "opening": arguments.opening,
+                    "threads": arguments.threads,
                     "table": table,
                     "ladder": ratings,
                     "slowest_turn": slowest,
