@@ -287,7 +287,7 @@ class SearchBot(Bot[SortilegesState]):
             spellable = game.spells(spelled, target, other)
             neighbours = game.board.neighbours
             waiting = waiting_spell(spellable, near, target, other, neighbours, self.board_geo)
-            threat = game.board.neighbours[other]
+            threat = neighbours[other]
             if candidate_spells(spellable, near, full_width, waiting, threat) >> spell & 1:
                 first.append(killer)
         start_alpha, best, best_turn = alpha, -math.inf, None

@@ -190,7 +190,7 @@ def candidate_turns(
     mover: int,
     other: int,
     full_width: bool = False,
-    waiting: tuple[int, int, int, int] | None = None,
+    geo: tuple[int, int, int, int] | None = None,
 ) -> Iterator[Candidate]:
     """The turns the playing bots search, steps with most room first.
 
@@ -199,25 +199,21 @@ def candidate_turns(
     the search sees twice as deep; a far spell that would matter many turns later is the
     price, and a result the search calls proven is proven among these turns. Safety net: when
     none of these squares can be spelled but some other square can, every spellable square is
-    a candidate, so there is always a legal turn to choose. `waiting` (the board's `geo`, see
+    a candidate, so there is always a legal turn to choose. `geo` (the board's, see
     `waiting_spell`; levels 4 and 5) adds a far spell to a step whose near spells all hurt
     the caster (`waiting_spell`: without it she sees no way out of a position she wins), and widens
     the safety net to the nodes where nothing next to the other witch can be spelled (see
     `candidate_spells`). `full_width`: every spell.
     Generated lazily: after a cut-off the rest is never built.
     """
-    near = game.board.neighbours[other] | 1 << mover
-    threat = -1 if waiting is None else game.board.neighbours[other]
+    neighbours = game.board.neighbours
+    near = neighbours[other] | 1 << mover
+    threat = -1 if geo is None else neighbours[other]
     for target in steps_by_room(game, spelled, mover, other):
         spellable = game.spells(spelled, target, other)
         if not spellable:
             yield target, None
-        neighbours = game.board.neighbours
-        far = (
-            0
-            if waiting is None
-            else waiting_spell(spellable, near, target, other, neighbours, waiting)
-        )
+        far = 0 if geo is None else waiting_spell(spellable, near, target, other, neighbours, geo)
         for spell in squares_of(candidate_spells(spellable, near, full_width, far, threat)):
             yield target, spell
 

@@ -79,7 +79,7 @@ def test_levels_4_and_5_try_the_far_spell_that_alone_wins():
         position = state.position()
         wins = {turn for turn, sign in solver.turn_values(*position, exact=False) if sign > 0}
         assert wins and not wins & set(candidate_turns(GAME, *position))  # levels 2 and 3
-        assert wins & set(candidate_turns(GAME, *position, waiting=geo))
+        assert wins & set(candidate_turns(GAME, *position, geo=geo))
 
 
 def test_a_waiting_spell_only_where_every_near_spell_is_next_to_the_caster():
