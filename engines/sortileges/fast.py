@@ -39,7 +39,7 @@ from . import toolkit
 from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
 from .solver import ABORTED, NODES, Searcher, TranspositionTable, _mix, _search, kernel_shape
-from .toolkit import BIG, KEY_SQUARES, NO_SPELL, WIN, Candidate, proven
+from .toolkit import BIG, KEY_SQUARES, NO_SPELL, NULL_WIDTH, WIN, Candidate, proven
 from .toolkit_kernels import (
     bound_of,
     candidate_spells,
@@ -49,6 +49,7 @@ from .toolkit_kernels import (
     position_key,
     relative_to_node,
     relative_to_root,
+    search_again,
     search_score,
     settled,
     steps_by_room,
@@ -178,6 +179,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
     start_alpha = alpha
     best = -np.inf
     best_turn = -1
+    searched = 0
     done = False
     for phase in range(n + 1):
         if phase == 0:
@@ -206,13 +208,19 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
                     continue
             t, s = unpack_turn(turn)
             after = spelled if s == NO_SPELL else spelled | (np.int64(1) << s)
-            score = -_negamax(after, other, t, depth - 1, ply + 1, -beta, -alpha, geo,
-                              neighbours, houses, house_distance, weights, exact_free, tt_keys,
-                              tt_depth, tt_score, tt_bound, tt_move, tt_gen, tt_seal, generation,
-                              per_ply, end_geo, end_sym_bytes, end_sym_squares,
-                              end_keys, end_entries, end_killers, end_stats, stats, flag)
-            if stats[ABORTED]:
-                return 0.0
+            searched += 1
+            low = -beta if searched == 1 else -alpha - NULL_WIDTH  # then a null window
+            while True:
+                score = -_negamax(after, other, t, depth - 1, ply + 1, low, -alpha, geo,
+                                  neighbours, houses, house_distance, weights, exact_free,
+                                  tt_keys, tt_depth, tt_score, tt_bound, tt_move, tt_gen, tt_seal,
+                                  generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
+                                  end_keys, end_entries, end_killers, end_stats, stats, flag)
+                if stats[ABORTED]:
+                    return 0.0
+                if low == -beta or not search_again(score, alpha, beta):
+                    break
+                low = -beta
             if score > best:
                 best = score
                 best_turn = turn

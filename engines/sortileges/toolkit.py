@@ -107,6 +107,18 @@ def child_window(alpha, beta):
     return -nearer_beta, -nearer_alpha
 
 
+# -- null windows (levels 4 and 5) ---------------------------------------------------
+NULL_WIDTH = 1e-6
+"""Width of a null window: far below the smallest gap between two evaluations (a tenth)."""
+
+
+def search_again(score, alpha, beta):
+    """Must a turn searched with a null window at alpha (principal variation search) be
+    searched again with the window (alpha, beta)? Only if it beat alpha: below, its score is
+    a true bound; at or above beta, the bound already proves the cut-off."""
+    return alpha < score < beta
+
+
 # -- keys -----------------------------------------------------------------------------
 KEY_SQUARES = 51
 """Largest board whose `position_key` fits in a signed 64-bit int (the compiled tables)."""

@@ -27,6 +27,7 @@ pack_turn = kernel(cache=True)(toolkit.pack_turn)
 unpack_turn = kernel(cache=True)(toolkit.unpack_turn)
 candidate_spells = kernel(cache=True)(toolkit.candidate_spells)
 waiting_spell = kernel(cache=True)(toolkit.waiting_spell)
+search_again = kernel(cache=True)(toolkit.search_again)
 
 
 @kernel(cache=True)

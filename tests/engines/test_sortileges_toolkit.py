@@ -24,6 +24,7 @@ from ludotheque.engines.sortileges.toolkit import (
     from_child,
     relative_to_node,
     relative_to_root,
+    search_again,
     settled,
     steps_by_room,
     waiting_spell,
@@ -155,6 +156,16 @@ def test_win_scores_move_between_root_and_node_and_evaluations_stay():
         assert relative_to_root(relative_to_node(score, 4), 4) == score
     assert relative_to_node(WIN - 7, 4) == WIN - 3 and relative_to_node(7 - WIN, 4) == 3 - WIN
     assert relative_to_node(12.5, 4) == 12.5
+
+
+def test_a_null_window_answer_is_searched_again_only_when_it_may_change_the_best():
+    alpha, beta = 2.0, 9.0
+    assert not search_again(1.5, alpha, beta)  # below alpha: a true upper bound
+    assert not search_again(2.0, alpha, beta)
+    assert search_again(4.0, alpha, beta)  # inside: the exact score is wanted
+    assert not search_again(9.5, alpha, beta)  # a lower bound at or above beta: the cut-off
+    for score in (1.5, 2.0, 4.0, 9.0, 9.5):
+        assert toolkit_kernels.search_again(score, alpha, beta) == search_again(score, alpha, beta)
 
 
 @pytest.mark.parametrize("big", [toolkit.BIG, WIN])
