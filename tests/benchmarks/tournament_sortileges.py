@@ -3,14 +3,16 @@
 Each pairing plays `--games` games: for every seed, a short random opening (`--opening`
 turns, seeded, so games differ although the search bots are deterministic), then the two
 bots play it twice, each colour once. Prints a table (wins, share, 95 % Wilson interval) and
-a Bradley–Terry ("Elo-style") ladder anchored at level 1 = 0; writes both as JSON.
+a Bradley–Terry ("Elo-style") ladder anchored at level 1 = 0; writes both as JSON, with every
+game (seed, seats, winner, turns) so that a lost game can be replayed and analysed.
 
     .venv/bin/python tests/benchmarks/tournament_sortileges.py --budget 1.0 --games 40 \
         --pairs 5-3 5-1 --out test-output/tournament_5v3.json
     .venv/bin/python tests/benchmarks/tournament_sortileges.py --budget 0.2 --games 20  # all pairs
 
 `--threads 1` or `2` sets level 5's search threads (left out: its default); the results file
-records it.
+records it. A game replays as `opening(game, seed, opening, first=0)` followed by its turns
+(`game.parse_action`).
 
 Not a test (pytest does not collect tests/benchmarks/). Single process: on a shared machine
 the budget per turn is wall-clock time, so a loaded machine weakens the searching levels.
@@ -57,22 +59,25 @@ def play(
     turns: int,
     swap: bool,
     threads: int | None = None,
-) -> tuple[int, int, dict[str, float]]:
-    """One game; returns (winning level index 0/1 in `levels`, plies, slowest turn of each
-    level)."""
+) -> tuple[int, list[str], dict[str, float]]:
+    """One game; returns (winning level index 0/1 in `levels`, the turns after the opening,
+    slowest turn of each level)."""
     state = opening(game, seed, turns, first=0)
     seats = (levels[1], levels[0]) if swap else levels
     bots = [bot(level, seed * 2 + i, budget, threads) for i, level in enumerate(seats)]
     slowest: dict[str, float] = {}
+    played: list[str] = []
     while not state.is_terminal():
         seat = state.current_player()
         started = time.monotonic()
-        state.apply(bots[seat](state, Deadline(budget)))
+        turn = bots[seat](state, Deadline(budget))
+        state.apply(turn)
+        played.append(str(turn))
         level = seats[seat]
         slowest[level] = max(slowest.get(level, 0.0), time.monotonic() - started)
     winner_seat = 0 if state.returns()[0] > 0 else 1
     winner = winner_seat if not swap else 1 - winner_seat
-    return winner, state.ply, slowest
+    return winner, played, slowest
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -165,13 +170,16 @@ def main() -> None:
     results: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
     plies: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
     slowest: dict[str, float] = {}
+    played = []
     started = time.time()
     for pair, seed, swap in tqdm(jobs, desc="games", unit="game"):
-        winner, length, slow = play(
+        winner, turns, slow = play(
             game, pair, seed, arguments.budget, arguments.opening, swap, arguments.threads
         )
         results[pair].append(winner)
-        plies[pair].append(length)
+        plies[pair].append(arguments.opening + len(turns))
+        first_seat = pair[1] if swap else pair[0]
+        played.append({"seed": seed, "first": first_seat, "winner": pair[winner], "turns": turns})
         for level, seconds in slow.items():
             slowest[level] = max(slowest.get(level, 0.0), seconds)
     print(
@@ -222,6 +230,7 @@ def main() -> None:
                     "table": table,
                     "ladder": ratings,
                     "slowest_turn": slowest,
+                    "games": played,
                 },
                 stream,
                 indent=1,
