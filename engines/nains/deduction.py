@@ -60,8 +60,8 @@ NOISE = 1.0
 """Standard errors by which a move must beat the heuristic's on the shared deals (1 and 2
 measured alike at 0.1 s per move, 3 worse: docs/nains.md)."""
 Results = Any
-"""Results by deal and candidate (1 round won, 0.5 undecided, 0 lost): rows of a list or a
-numpy array."""
+"""Results by deal and candidate (1 won: the match, or the round; 0.5 undecided; 0 lost):
+rows of a list or a numpy array."""
 
 
 def public_table(t: Table) -> Table:
@@ -156,6 +156,7 @@ def readable_deals(
     deals: int,
     eps: float = 0.0,
     lead: float = 0.0,
+    whole_match: bool = False,
 ) -> tuple[list[list[float]], int]:
     """`fast.search_deals` by the readable rules and playout, drawing the same numbers:
     the same results."""
@@ -194,7 +195,7 @@ def readable_deals(
         for move in candidates:
             world, rng = dealt.copy(), streams.PlayoutRandom(playout_seed)
             apply_move(world, move, rng)
-            winner, played = playout(world, t.round, rng, eps)
+            winner, played = playout(world, t.round, rng, eps, whole_match=whole_match)
             row.append(0.5 if winner is None else float(winner == seat))
             steps += played
         results.append(row)
@@ -221,7 +222,9 @@ class DeductionBot(Bot[NainsState]):
     unless another beats it by more than noise (`paired_choice`). `compiled` (default:
     whether numba is installed) picks the compiled playouts or the readable ones; both give
     the same move for the same seed and number of deals. Stops after `iterations` playouts
-    or at the deadline; `last_stats` says how much it searched."""
+    or at the deadline; `last_stats` says how much it searched. `whole_match` (default)
+    plays each playout on to the match's end and scores the match won, so that the cards a
+    move keeps for the next rounds count; False scores the round won, as level 3 does."""
 
     name = "deduction"
 
@@ -231,8 +234,10 @@ class DeductionBot(Bot[NainsState]):
         iterations: int | None = None,
         seconds: float | None = 1.0,
         compiled: bool | None = None,
+        whole_match: bool = True,
     ):
         self.rng = random.Random(seed)
+        self.whole_match = whole_match
         self.iterations = iterations
         self.seconds = seconds
         self.compiled = have_numba() if compiled is None else compiled
@@ -277,7 +282,16 @@ class DeductionBot(Bot[NainsState]):
             count = int(min(batch, wanted - len(results)))
             clock = time.perf_counter()
             rows, played = run(
-                table, unseen, revealed, TRIES, candidates, seed, len(results), count, lead=LEAD
+                table,
+                unseen,
+                revealed,
+                TRIES,
+                candidates,
+                seed,
+                len(results),
+                count,
+                lead=LEAD,
+                whole_match=self.whole_match,
             )
             results.extend(rows)
             steps += played

@@ -21,8 +21,8 @@ import numpy as np
 from numba import njit
 
 from . import streams
-from .cards import CARDS, MULTI
-from .policies import COUNTER_GAIN, GNOME_WORTH, KEEP, ROLLOUT_CAP, ROUND_END
+from .cards import CARDS, GNOMES_PER_COLOUR, MULTI
+from .policies import COUNTER_GAIN, GNOME_WORTH, KEEP, ROUND_END, playout_cap
 from .policies import LEANING as CARD_LEANING
 from .revealed import Revealed
 from .rules import (
@@ -82,8 +82,12 @@ WINDOW = CHOICES + 2
 """Counter window: verb, colour, seat (verb -1: none)."""
 RULES = WINDOW + 3
 WINNER = RULES + 3
-"""The round's winner, -1 while it runs."""
-SIZE = WINNER + 1
+"""The round's winner (the match's with WHOLE), -1 while it runs."""
+WINS = WINNER + 1
+TARGET = WINS + 2
+WHOLE = TARGET + 1
+"""1: the playout goes on through the next rounds to the match's end."""
+SIZE = WHOLE + 1
 CHOOSING, PLAYING, ENDED = 0, 1, 2
 
 GNOME, PULL, SQUIRREL = 0, 1, 2
@@ -102,10 +106,11 @@ RECORD = 8
 """A recorded move: verb, card, colour, then a discard's cards (-1 padded)."""
 
 
-def encode(t: Table, hidden: bool = True) -> np.ndarray:
+def encode(t: Table, hidden: bool = True, whole_match: bool = False) -> np.ndarray:
     """The table as the kernels read it (a round in play or in its first-gnome choice).
     `hidden` False leaves out what the seat to move cannot see (the other hand's cards, the
-    draw pile, the other's secret first gnome): a determinisation fills them in."""
+    draw pile, the other's secret first gnome): a determinisation fills them in.
+    `whole_match`: playouts go on to the match's end (`policies.playout`)."""
     if t.phase == PHASE_OVER:
         raise ValueError("the game is over: there is no round to play out")
     s = np.zeros(SIZE, np.int64)
@@ -132,6 +137,8 @@ def encode(t: Table, hidden: bool = True) -> np.ndarray:
     s[WINDOW : WINDOW + 3] = t.window if t.window is not None else (-1, -1, -1)
     s[RULES : RULES + 3] = t.rules
     s[WINNER] = -1
+    s[WINS : WINS + 2] = t.wins
+    s[TARGET], s[WHOLE] = t.target, whole_match
     return s
 
 
@@ -286,10 +293,24 @@ def _apply(s, verb, card, colour, mask, rng, values):
     s[WINDOW], s[WINDOW + 1], s[WINDOW + 2] = window_verb, window_colour, other
     s[TO_MOVE] = other
     if abs(s[HOSE]) >= FENCE:
-        s[HOSE] = FENCE if s[HOSE] > 0 else -FENCE
-        s[WINNER] = 0 if s[HOSE] > 0 else 1
-        s[PHASE] = ENDED
+        _end_round(s, 0 if s[HOSE] > 0 else 1)
     return rng
+
+
+@njit(cache=True)
+def _end_round(s, winner):
+    """rules.end_round: the round's winner ends the playout, or with WHOLE the match's
+    winner does, and the loser starts the next round (rules.start_round)."""
+    s[WINS + winner] += 1
+    if not s[WHOLE] or s[WINS + winner] >= s[TARGET]:
+        s[HOSE] = FENCE if winner == 0 else -FENCE
+        s[WINNER], s[PHASE] = winner, ENDED
+        return
+    s[TEAM_LEN], s[TEAM_LEN + 1] = 0, 0
+    s[SUPPLY : SUPPLY + 4] = GNOMES_PER_COLOUR
+    s[HOSE], s[STARTER], s[PHASE], s[TO_MOVE] = 0, 1 - winner, CHOOSING, 1 - winner
+    s[CHOICES], s[CHOICES + 1] = -1, -1
+    s[WINDOW], s[WINDOW + 1], s[WINDOW + 2] = -1, -1, -1
 
 
 @njit(cache=True)
@@ -445,14 +466,15 @@ def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def playout(
-    t: Table, seed: int, eps: float = 0.0, record: bool = False
+    t: Table, seed: int, eps: float = 0.0, record: bool = False, whole_match: bool = False
 ) -> tuple[int | None, int, list[Move]]:
-    """The compiled `policies.playout` of round `t.round` from a whole table (hidden parts
-    included), drawing from `streams.PlayoutRandom(seed)`: (winner or None, moves played,
-    the moves if `record`)."""
-    s = encode(t)
-    rows = np.zeros((ROLLOUT_CAP if record else 0, RECORD), np.int64)
-    winner, played, _ = _playout(s, _stream(seed), eps, ROLLOUT_CAP, *_scratch(), rows)
+    """The compiled `policies.playout` of round `t.round` (or of the rest of the match)
+    from a whole table (hidden parts included), drawing from `streams.PlayoutRandom(seed)`:
+    (winner or None, moves played, the moves if `record`)."""
+    s = encode(t, whole_match=whole_match)
+    cap = playout_cap(t.target, whole_match)
+    rows = np.zeros((cap if record else 0, RECORD), np.int64)
+    winner, played, _ = _playout(s, _stream(seed), eps, cap, *_scratch(), rows)
     moves = [decode_record(row) for row in rows[: min(played, len(rows))]]
     return (None if winner < 0 else int(winner)), int(played), moves
 
@@ -525,14 +547,16 @@ def search_deals(
     deals: int,
     eps: float = 0.0,
     lead: float = 0.0,
+    whole_match: bool = False,
 ) -> tuple[np.ndarray, int]:
     """Deals `first` .. `first + deals - 1` of the search seeded `seed`: each a
     determinisation of what the seat to move cannot see (`streams.deal` of the sorted
     `unseen` cards, the other hand accepted by what its moves `revealed`), every candidate
     played in it and followed by the same playout; a secret first gnome of the other seat
     is, with probability `lead`, the one its dealt hand favours (`policies.first_gnome`), else
-    any. (results by deal and candidate: 1 won, 0.5 undecided, 0 lost; playout moves)."""
-    root = encode(t, hidden=False)
+    any. Playouts end with the round, or with `whole_match` the match (`policies.playout`).
+    (results by deal and candidate: 1 won, 0.5 undecided, 0 lost; playout moves)."""
+    root = encode(t, hidden=False, whole_match=whole_match)
     encoded = np.array([encode_move(t, move) for move in candidates], np.int64)
     results = np.zeros((deals, len(candidates)))
     cards = np.array(sorted(unseen), np.int64)
@@ -546,8 +570,9 @@ def search_deals(
         kept,
         np.array(since, np.int64),
     )
+    cap = playout_cap(t.target, whole_match)
     steps = _search(
-        root, cards, arrays, tries, lead, encoded, seed, first, deals, eps, ROLLOUT_CAP, results
+        root, cards, arrays, tries, lead, encoded, seed, first, deals, eps, cap, results
     )
     return results, int(steps)
 
@@ -568,7 +593,7 @@ def warm_up() -> float:
             return 0.0
         started = time.perf_counter()
         table = Nains(contre=True).new_game(seed=0, first=0).table
-        playout(table, 0, eps=0.1, record=True)
+        playout(table, 0, eps=0.1, record=True, whole_match=True)
         unseen, revealed = table.draw + table.hands[1], Revealed.nothing()
         search_deals(table, unseen, revealed, 1, [Move(CHOOSE, -1, 0)], 0, 0, 1)
         _warmed = True

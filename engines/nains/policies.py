@@ -328,19 +328,32 @@ class IsmctsBot(Bot[NainsState]):
         return playout(d, round_no, rng, self.eps)
 
 
+def playout_cap(target: int, whole_match: bool) -> int:
+    """Moves after which a playout stops undecided: ROLLOUT_CAP for a round, as many per
+    round a match may still hold (`target` round wins end it) for the whole match."""
+    return ROLLOUT_CAP * (2 * target - 1 if whole_match else 1)
+
+
 def playout(
-    d: Table, round_no: int, rng: random.Random, eps: float = 0.0, record: list | None = None
+    d: Table,
+    round_no: int,
+    rng: random.Random,
+    eps: float = 0.0,
+    record: list | None = None,
+    whole_match: bool = False,
 ) -> tuple[int | None, int]:
-    """Play round `round_no` out by the playout policy (`policy_move`, both seats): (its
-    winner, or None if undecided after ROLLOUT_CAP moves; moves played). Each move is
+    """Play round `round_no` out by the playout policy (`policy_move`, both seats), or with
+    `whole_match` the rest of the match (hands and draw pile carry over into the next
+    rounds, as the rules say): (the round's or the match's winner; when `playout_cap` moves
+    leave it undecided, the seat the hose leans to, or None; moves played). Each move is
     appended to `record` when it is a list (tests compare it with the compiled playout)."""
-    n = 0
-    while d.phase != PHASE_OVER and d.round == round_no:
-        if n >= ROLLOUT_CAP:
+    n, cap = 0, playout_cap(d.target, whole_match)
+    while d.phase != PHASE_OVER and (whole_match or d.round == round_no):
+        if n >= cap:
             return (0 if d.hose > 0 else 1 if d.hose < 0 else None), n
         move = policy_move(d, rng, eps)
         if record is not None:
             record.append(move)
         apply_move(d, move, rng)
         n += 1
-    return d.round_winners[round_no - 1], n
+    return (d.winner if whole_match else d.round_winners[round_no - 1]), n

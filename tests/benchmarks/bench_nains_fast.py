@@ -7,11 +7,12 @@
    move, all three counters on, `--matches` paired matches (seed i // 2, level 4 in seat
    0 for even i, seat 1 for odd), with a 95 % Clopper-Pearson interval (scipy's binomtest)
    and the time one match took, so the issue's full run (200 matches at 0.5 s) can be
-   projected. One core.
+   projected; `--reward round` scores level 4's playouts by the round won instead of the
+   match won (its former setting). One core.
 Prints markdown and writes it to test-output/bench_nains_fast.md.
 
     .venv/bin/python tests/benchmarks/bench_nains_fast.py [--matches 20] [--seconds 0.5]
-        [--playout-seconds 1.0]
+        [--playout-seconds 1.0] [--first 0] [--reward match|round]
 
 The defaults fit `make bench` (about 6 minutes); the issue's full run is `--matches 200`
 (about an hour at 0.5 s per move on a quiet core).
@@ -71,15 +72,16 @@ def interval(won: int, games: int) -> str:
     return f"{won / games:.1%} ({won}/{games}, 95 % CI {low:.1%}–{high:.1%})"
 
 
-def matches(count: int, seconds: float, first: int = 0) -> list[str]:
+def matches(count: int, seconds: float, first: int = 0, reward: str = "match") -> list[str]:
     """Level 4 against the heuristic, paired seeds, both seats: matches `first` ..
-    `first + count - 1` (a long run may go in pieces)."""
+    `first + count - 1` (a long run may go in pieces); its playouts scored by the `reward`
+    won."""
     won = plies = 0
     seats = [0, 0]
     started = time.perf_counter()
-    desc = f"deduction-{seconds:g}s vs heuristic"
+    desc = f"deduction-{seconds:g}s ({reward}) vs heuristic"
     for i in tqdm(range(first, first + count), desc=desc, mininterval=10):
-        bots = [DeductionBot(i, seconds=seconds), HeuristicBot(i)]
+        bots = [DeductionBot(i, seconds=seconds, whole_match=reward == "match"), HeuristicBot(i)]
         final = play_match(GAME, bots if i % 2 == 0 else bots[::-1], seed=i // 2)
         wins = final.table.winner == i % 2
         won += wins
@@ -87,7 +89,8 @@ def matches(count: int, seconds: float, first: int = 0) -> list[str]:
         plies += final.ply
     took = time.perf_counter() - started
     return [
-        f"- level 4 at {seconds:g} s per move against the heuristic, best of three, matches "
+        f"- level 4 at {seconds:g} s per move (playouts scored by the {reward} won) against "
+        f"the heuristic, best of three, matches "
         f"{first}–{first + count - 1}: "
         f"{interval(won, count)}; as seat 0 {seats[0]}/{(count + 1) // 2}, as seat 1 "
         f"{seats[1]}/{count // 2}; {plies / count:.1f} moves per match; {took:.0f} s "
@@ -102,6 +105,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--playout-seconds", type=float, default=1.0)
     parser.add_argument("--first", type=int, default=0, help="first match (seed first // 2)")
+    parser.add_argument(
+        "--reward", choices=("match", "round"), default="match", help="level 4's playout reward"
+    )
     args = parser.parse_args()
     lines = [
         "# Tir de tuyau: compiled playouts and level 4",
@@ -111,7 +117,7 @@ def main() -> None:
         "",
         *playouts(args.playout_seconds),
         "",
-        *matches(args.matches, args.seconds, args.first),
+        *matches(args.matches, args.seconds, args.first, args.reward),
     ]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -7,7 +7,7 @@ import pytest
 
 from ludotheque.engines.nains import CARDS, Nains
 from ludotheque.engines.nains.deduction import readable_deals
-from ludotheque.engines.nains.policies import playout, search_moves
+from ludotheque.engines.nains.policies import playout, playout_cap, search_moves
 from ludotheque.engines.nains.revealed import Revealed
 from ludotheque.engines.nains.streams import PlayoutRandom, below, shuffle, stream
 
@@ -45,22 +45,28 @@ def test_the_generator_draws_alike_as_python_and_through_random():
 
 def test_the_compiled_playout_plays_the_readable_moves_on_thousands_of_deals():
     """Same moves, same winner, same length, from every kind of position, with and without
-    random moves in the policy (eps)."""
-    checked = reshuffled = 0
+    random moves in the policy (eps), to the round's end or on through the next rounds to
+    the match's end (whole_match)."""
+    checked = reshuffled = later_rounds = 0
     for i, table in enumerate(positions(70)):
-        seed, eps = 1000 + i, (0.0, 0.1, 0.5)[i % 3]
+        seed, eps, whole = 1000 + i, (0.0, 0.1, 0.5)[i % 3], i % 2 == 0
         moves: list = []
         world = table.copy()
-        winner, played = playout(world, table.round, PlayoutRandom(seed), eps, moves)
-        assert fast.playout(table, seed, eps, record=True) == (winner, played, moves), i
+        winner, played = playout(world, table.round, PlayoutRandom(seed), eps, moves, whole)
+        compiled = fast.playout(table, seed, eps, record=True, whole_match=whole)
+        assert compiled == (winner, played, moves), i
+        if whole and played < playout_cap(table.target, whole):
+            assert world.winner == winner, i  # the match's winner, not the round's
         checked += 1
         reshuffled += len(world.discards) < len(table.discards)
-    assert checked >= 3000 and reshuffled > 20
+        later_rounds += world.round > table.round and whole
+    assert checked >= 3000 and reshuffled > 20 and later_rounds > 500
 
 
 def test_the_compiled_search_gives_the_readable_results():
     """Deals weighted by a table's revelations (with and without a first gnome to match,
-    with and without a discard's kept cards), every candidate, the same playouts."""
+    with and without a discard's kept cards), every candidate, the same playouts (to the
+    round's end or the match's)."""
     weights = [1.0] * len(CARDS)
     weights[3], weights[20], weights[31] = 0.05, 0.3, 0.6
     kept = tuple(0.1 if card % 3 == 0 else 1.0 for card in range(len(CARDS)))
@@ -76,8 +82,9 @@ def test_the_compiled_search_gives_the_readable_results():
         unseen = table.draw + table.hands[1 - table.to_move]
         candidates = search_moves(table)
         args = (table, unseen, revealed if i % 2 else Revealed(weights), 16, candidates, i, 5, 6)
-        compiled, steps = fast.search_deals(*args, lead=0.5)
-        readable, readable_steps = readable_deals(*args, lead=0.5)
+        options = {"lead": 0.5, "whole_match": i % 4 < 2}
+        compiled, steps = fast.search_deals(*args, **options)
+        readable, readable_steps = readable_deals(*args, **options)
         assert np.array_equal(compiled, np.array(readable)) and steps == readable_steps
     assert secret >= 3
 
