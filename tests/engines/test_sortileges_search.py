@@ -2,12 +2,13 @@
 the compiled kernel is the readable search bit for bit, the table tells bounds from exact
 scores, the endgame is exact, and the clock is obeyed."""
 
+import math
 import threading
 import time
 
 import pytest
 
-from ludotheque.engines.bots import Deadline, RandomBot, play_match
+from ludotheque.engines.bots import Deadline, RandomBot, SearchCancelled, play_match
 from ludotheque.engines.core import GameOverError
 from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges, warm_up
 from ludotheque.engines.sortileges.evaluation import (
@@ -83,6 +84,42 @@ def test_both_searches_score_as_plain_negamax_does():
                     assert bot.score == expected, (type(bot).__name__, state.to_json())
                     compared += 1
     assert compared >= 6
+
+
+class ScriptedChildren(SearchBot):
+    """The root pass over scripted children: each `negamax` call takes the next answer (the
+    child's score, so the root sees its negation); None stops the clock there."""
+
+    def __init__(self, answers):
+        super().__init__(None)
+        self.answers = list(answers)
+        self.windows = []
+
+    def negamax(self, spelled, mover, other, depth, ply, alpha, beta):
+        self.windows.append((-beta, -alpha))  # as the root sees it
+        answer = self.answers.pop(0)
+        if answer is None:
+            raise SearchCancelled
+        return answer
+
+
+@pytest.mark.parametrize(
+    ("answers", "kept"),
+    [
+        ([-1.0, -5.0, None], 1),  # the second turn beat the first: kept though unfinished
+        ([-1.0, 0.0, None], 0),  # it did not: the first stays
+    ],
+)
+def test_later_root_turns_get_a_null_window_and_one_that_beats_it_is_kept(answers, kept):
+    state = GAME.new_game(seed=0, first=0)
+    turns = list(candidate_turns(GAME, *state.position()))[:3]
+    bot = ScriptedChildren(answers)
+    bot._prepare(GAME)
+    with pytest.raises(SearchCancelled) as stopped:
+        bot._root_pass(turns, *state.position(), 3, False)
+    assert stopped.value.args[0] == (-answers[kept], turns[kept])
+    assert bot.windows[1][1] - bot.windows[1][0] < 1e-3  # the second turn's null window
+    assert bot.windows[0] == (-math.inf, math.inf)
 
 
 def test_the_compiled_search_is_the_readable_one_bit_for_bit():
