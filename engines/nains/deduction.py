@@ -16,10 +16,12 @@ weighed over which cards of the hand were the kept ones (`streams.kept_share`); 
 only ever discards its whole hand, so this reads players that keep cards.
 
 Each deal is then played out with every candidate move, all candidates sharing the deal and
-the playout's random numbers; the heuristic's move is kept unless another wins more rounds on
-the same deals by more than noise (a paired test: the sum of the differences above `NOISE`
-standard errors). Playouts are compiled (`fast.search_deals`) when numba is installed, and
-played by the readable rules (`readable_deals`, the same numbers, far fewer of them) when not.
+the playout's random numbers, on to the match's end (hands carry over between rounds, so the
+match won values the cards a move keeps; the round won does not); the heuristic's move is
+kept unless another wins more matches on the same deals by more than noise (a paired test:
+the sum of the differences above `NOISE` standard errors). Playouts are compiled
+(`fast.search_deals`) when numba is installed, and played by the readable rules
+(`readable_deals`, the same numbers, far fewer of them) when not.
 Only the seat's knowledge is read: the public history (replayed for its public facts: the
 garden, the hose, hand sizes, the moves; `read_table`) and its own hand.
 """

@@ -100,3 +100,22 @@ def test_compiled_playouts_are_many_times_faster():
     started = time.perf_counter()
     results, _ = fast.search_deals(table, unseen, Revealed.nothing(), 16, candidates, 1, 0, 200)
     assert results.size / (time.perf_counter() - started) > 10_000
+
+
+def test_the_match_reward_is_the_round_reward_only_when_the_round_decides_the_match():
+    """In a round that ends the match either way (1-1), scoring the match won gives the
+    round won, deal for deal; earlier, the rounds after it change some results."""
+    differ, deciding = [], 0
+    for table in positions(8, seed=70):
+        if table.phase != "play":
+            continue
+        unseen = table.draw + table.hands[1 - table.to_move]
+        args = (table, unseen, Revealed.nothing(), 16, search_moves(table), 3, 0, 4)
+        by_match, _ = fast.search_deals(*args, whole_match=True)
+        by_round, _ = fast.search_deals(*args, whole_match=False)
+        if table.wins == [1, 1]:
+            assert np.array_equal(by_match, by_round)
+            deciding += 1
+        else:
+            differ.append(not np.array_equal(by_match, by_round))
+    assert deciding > 20 and sum(differ) > len(differ) / 4
