@@ -109,7 +109,8 @@ def child_window(alpha, beta):
 
 # -- null windows (levels 4 and 5) ---------------------------------------------------
 NULL_WIDTH = 1e-6
-"""Width of a null window: far below the smallest gap between two evaluations (a tenth)."""
+"""Width of a null window. Any positive width keeps the search exact (a score above alpha is
+searched again, `search_again`); a narrow one cuts the most."""
 
 
 def search_again(score, alpha, beta):
