@@ -175,6 +175,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             first[n_first] = killer
             n_first += 1
     order = per_ply[ply, 5:13]
+    spell_order = per_ply[ply, 13:]  # a step's spells in order
     n = steps_by_room(steps, spelled, other, neighbours, size, order, 0)
     start_alpha = alpha
     best = -np.inf
@@ -189,7 +190,9 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
             can = full & ~(spelled | houses | (np.int64(1) << target) | (np.int64(1) << other))
             waiting = waiting_spell(can, near, target, other, neighbours, geo)
             chosen = candidate_spells(can, near, full_width, waiting, neighbours[other])
-            count = size if can else 1
+            count = 1  # no spell: the step alone
+            if can:  # the spells with most room first, as `toolkit.candidate_turns` orders them
+                count = steps_by_room(chosen, spelled, target, neighbours, size, spell_order, 0)
         for j in range(count):
             if phase == 0:
                 turn = first[j]
@@ -197,9 +200,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
                 if can == 0:
                     turn = pack_turn(target, NO_SPELL)
                 else:
-                    if not (chosen >> j) & 1:
-                        continue
-                    turn = pack_turn(target, j)
+                    turn = pack_turn(target, spell_order[j])
                 skip = False
                 for f in range(n_first):
                     if first[f] == turn:
@@ -454,7 +455,7 @@ class _Lane:
     and abort flag (the tables are shared)."""
 
     def __init__(self) -> None:
-        self.per_ply = np.full((MAX_PLY, 13), -1, np.int64)
+        self.per_ply = np.full((MAX_PLY, 13 + KEY_SQUARES), -1, np.int64)
         self.end_search = Searcher()
         self.stats = np.zeros(2, np.int64)
         self.flag = np.zeros(1, np.int64)
