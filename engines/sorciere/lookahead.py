@@ -39,19 +39,7 @@ from typing import Any
 
 from ..bots import Deadline
 from .policies import GreedyBot, SorciereBot, keep_odds
-from .roof import (
-    BASE,
-    DEFAULT_DEXTERITY,
-    LOAD,
-    LOST,
-    NEIGHBOURS,
-    SLOTS,
-    SPAN,
-    WALL_WEIGHT,
-    WEAK,
-    Roof,
-    hand,
-)
+from .roof import DEFAULT_DEXTERITY, Roof
 from .rules import TO_WIN, Pull, Put, SorciereState, parse_action
 
 CLEARED = 0.34
@@ -343,48 +331,16 @@ class LookaheadBot(SorciereBot):
         key = tuple(z)
         risks = self.risk_maps.get(key)
         if risks is None:
-            risks = self.risk_maps[key] = risk_map(key, hand(self.dexterity))
+            roof = Roof(z)
+            risks = [
+                1.0 if height is None else roof.probability(slot, self.dexterity)
+                for slot, height in enumerate(z)
+            ]
+            self.risk_maps[key] = risks
         return risks
 
     def next(self, seat: int) -> int:
         return (seat + 1) % self.players
-
-
-WALLED = tuple(WALL_WEIGHT * len(slot.walls) for slot in SLOTS)
-SPANNED = tuple(BASE + SPAN * slot.ring for slot in SLOTS)
-
-
-def risk_map(z: Sequence[int | None], multiplier: float) -> list[float]:
-    """`Roof.probability` of every slot at once (1 where empty), each card's support counted
-    once for the whole roof rather than once per neighbouring pull (the search's hot spot: some
-    five times as fast as a `Roof` per slot)."""
-    support = [
-        0
-        if height is None
-        else WALLED[k]
-        + sum(1 for n in NEIGHBOURS[k] if (other := z[n]) is not None and other < height)
-        for k, height in enumerate(z)
-    ]
-    risks = []
-    for k, height in enumerate(z):
-        if height is None:
-            risks.append(1.0)
-            continue
-        hazard = SPANNED[k]
-        for n in NEIGHBOURS[k]:
-            other = z[n]
-            if other is None:
-                continue
-            held = support[n]
-            if other > height:  # a dependent: it loses k's support
-                if held <= 1:
-                    hazard = math.inf
-                    break
-                hazard += LOST / held + LOAD
-                held -= 1
-            hazard += WEAK / held if held > 0 else WEAK
-        risks.append(1.0 if math.isinf(hazard) else 1.0 - math.exp(-multiplier * hazard))
-    return risks
 
 
 def expected_canes(state: SorciereState, observation: dict[str, Any]) -> dict[str, float]:

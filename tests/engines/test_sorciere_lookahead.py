@@ -20,10 +20,9 @@ from ludotheque.engines.sorciere.lookahead import (
     LookaheadBot,
     careful_seats,
     game_values,
-    risk_map,
     round_winner,
 )
-from ludotheque.engines.sorciere.roof import Roof, hand
+from ludotheque.engines.sorciere.roof import Roof
 from ludotheque.engines.sorciere.rules import collapse_probability
 from sorciere_setup import fresh, put_back_pending, swap_into
 
@@ -137,25 +136,6 @@ def test_round_winner_is_the_rules_scoring():
             expected = state.round_score(collapser)["winner"]
             assert round_winner(counts, canes, collapser) == expected
         state.apply(bots[state.current_player()](state))
-
-
-def test_the_risk_map_is_the_roof_model():
-    """The search's all-slots risk map is `Roof.probability`, on roofs with cards pulled and
-    put back on top, at several dexterities."""
-    rng = random.Random(5)
-    for _ in range(200):
-        roof = Roof()
-        for _ in range(rng.randrange(36)):
-            slot = rng.choice(roof.present())
-            roof.remove(slot)
-            if rng.random() < 0.3:
-                roof.put(slot)
-        for dexterity in (0.0, 0.5, 0.9):
-            expected = [
-                1.0 if height is None else roof.probability(slot, dexterity)
-                for slot, height in enumerate(roof.z)
-            ]
-            assert risk_map(roof.z, hand(dexterity)) == pytest.approx(expected, abs=1e-12)
 
 
 def test_answers_within_its_budget_and_the_callers_deadline():
