@@ -151,6 +151,7 @@ def test_nains_draws_no_card_of_any_hand_nor_the_seed():
     rng = random.Random(3)
     try:
         for _ in range(12):
+            widget.wait()  # the bot moves in a thread (first, too): read a settled table
             if widget.state.is_terminal():
                 break
             svg = picture_of(widget)
@@ -216,6 +217,7 @@ def test_sorciere_shows_a_treat_only_where_a_card_was_put_back_in_view():
     put_back = 0
     try:
         for _ in range(40):
+            widget.wait()  # the bots move in a thread (first, too): read a settled table
             if widget.state.is_terminal():
                 break
             svg = picture_of(widget)
