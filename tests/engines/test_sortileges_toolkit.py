@@ -74,6 +74,26 @@ def test_candidate_spells_are_next_to_the_other_witch_or_the_square_left():
     assert all(spell is None or near >> spell & 1 for _, spell in turns)
 
 
+def test_levels_4_and_5_try_the_spells_with_most_room_first():
+    """Each step's spells in the order of the other witch's room on them (her best ways on
+    first, ties in square order); levels 2 and 3 keep the squares' order."""
+    geo = Geometry.of(GAME.board.files, GAME.board.ranks).packed
+    reordered = 0
+    for state in positions(GAME, 30):
+        spelled, mover, other = state.position()
+        for level_geo in (geo, None):
+            turns = list(candidate_turns(GAME, spelled, mover, other, geo=level_geo))
+            for target in dict.fromkeys(t for t, _ in turns):
+                spells = [s for t, s in turns if t == target and s is not None]
+                if level_geo is None:
+                    assert spells == sorted(spells)
+                    continue
+                keys = [(-GAME.steps(spelled, s, target).bit_count(), s) for s in spells]
+                assert keys == sorted(keys)
+                reordered += spells != sorted(spells)
+    assert reordered  # the room, not the squares' order that it may happen to match
+
+
 def test_levels_4_and_5_try_the_far_spell_that_alone_wins():
     solver, geo = Solver(GAME), Geometry.of(GAME.board.files, GAME.board.ranks).packed
     for state in far_spell_wins(GAME):
