@@ -6,7 +6,7 @@ The arithmetic of bounds, win scores, keys, packed turns and candidate spells is
 toolkit's own code, compiled as it is. Three blocks are written again for int64s and arrays,
 each tested against the readable version it mirrors (test_sortileges_toolkit.py):
 `popcount` (`int.bit_count`), `dilate` (`evaluation.Geometry.dilate`), `steps_by_room`
-(`toolkit.steps_by_room`).
+(`toolkit.by_room`, which orders a witch's steps and, in levels 4 and 5, a step's spells).
 
 numba's disk cache does not notice a change in a function called from another file: after
 editing this module or `toolkit.py`, delete `__pycache__/*.nbi` and `*.nbc` here.
@@ -49,10 +49,11 @@ def dilate(mask, geo):
 
 @kernel(cache=True)
 def steps_by_room(steps, spelled, other, neighbours, size, order, start):
-    """Write the step squares into `order` from index `start`, those with the most free
-    neighbours first (the most room to go on), ties in the squares' order; returns the index
-    after the last one. (A step's room is counted again where the sort compares it: cheaper
-    than a scratch array, and no array to make in plain Python.)"""
+    """Write the squares of the mask `steps` (a witch's steps, or a step's spells) into
+    `order` from index `start`, those with the most free neighbours first (the most room to
+    go on), ties in the squares' order; returns the index after the last one. (A square's
+    room is counted again where the sort compares it: cheaper than a scratch array, and no
+    array to make in plain Python.)"""
     blocked = spelled | (1 << other)
     n = start
     for t in range(size):
