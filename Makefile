@@ -4,6 +4,8 @@
 #   make lab     setup, then JupyterLab on notebooks/
 #   make test    setup and the JupyterLite site, JS tests (vitest), then pytest: engines,
 #                widgets, notebooks (nbval), real-browser tests (the site's too), the wheel test
+#                (two pytest-xdist workers; a file's tests stay on one: a notebook's cells
+#                run in order in one kernel, a module's fixtures are made once)
 #   make bench   run every tests/benchmarks/bench_*.py and print its numbers
 #   make wheel   JS build, then the wheel into dist/
 #   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md)
@@ -102,7 +104,7 @@ test: setup $(STAMPS)/lite
 	    if (cd js && npm test); then js=passed; else js=FAILED; fi; \
 	fi; \
 	t2=$$(date +%s); mkdir -p test-output; \
-	set +e; $(PY) -m pytest --durations=25 2>&1 | tee test-output/pytest.log; py=$${PIPESTATUS[0]}; set -e; \
+	set +e; $(PY) -m pytest -n 2 --dist loadfile --durations=25 2>&1 | tee test-output/pytest.log; py=$${PIPESTATUS[0]}; set -e; \
 	t3=$$(date +%s); \
 	echo; \
 	echo "make test: setup $$((t1-t0)) s, JS tests $$js ($$((t2-t1)) s), pytest exit $$py ($$((t3-t2)) s); total runtime $$((t3-t0)) s"; \

@@ -1,10 +1,16 @@
 """What the Sortilèges search tests share: a plain negamax to compare searches with, the
 check that a search keeps alpha-beta's promise inside any window, and positions where only
-a spell away from the other witch wins."""
+a spell away from the other witch wins, and how late a timed search may answer."""
 
 import math
 
 from ludotheque.engines.sortileges.toolkit import WIN
+
+SLACK = 1.0
+"""Seconds of lateness a timed search is allowed in the tests: `make test` runs two pytest
+workers on a 2-core machine beside browsers and kernels, so a turn's wall time can double
+(0.56 s for a 0.2 s budget once). A search that ignored its budget would run far longer;
+precision is benchmarked (tests/benchmarks/bench_sortileges_search.py)."""
 
 
 def far_spell_wins(game):

@@ -20,12 +20,10 @@ from ludotheque.engines.sortileges.bots import Evaluation
 from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.search import SearchBot
 from ludotheque.engines.sortileges.toolkit import WIN, candidate_turns
-from sortileges_search_checks import check_windows, plain_negamax
+from sortileges_search_checks import SLACK, check_windows, plain_negamax
 
 GAME = Sortileges()
 HOUSES = {"c1", "d8"}
-
-SLACK = 0.3  # seconds of lateness tolerated on a loaded 2-core CI machine; precision is benchmarked
 
 
 def layout(witches, spells=(), first=0):

@@ -23,10 +23,9 @@ from ludotheque.engines.sortileges.regions import ExactEndgame
 from ludotheque.engines.sortileges.search import FULL_WIDTH_FREE, SearchBot, free_squares
 from ludotheque.engines.sortileges.solver import Solver
 from ludotheque.engines.sortileges.toolkit import BIG, WIN, candidate_turns, position_key
-from sortileges_search_checks import check_windows, far_spell_wins, plain_negamax
+from sortileges_search_checks import SLACK, check_windows, far_spell_wins, plain_negamax
 
 GAME = Sortileges()
-SLACK = 0.3
 
 
 @pytest.fixture(autouse=True, scope="module")

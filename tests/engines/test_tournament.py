@@ -398,28 +398,28 @@ for game in run.run():
 
 def test_an_interrupt_leaves_no_process_behind(bots):
     """Jupyter's interrupt: SIGINT to the kernel's process only (not its group)."""
-    script = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-c", INTERRUPTED, str(bots / "timeout.py")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
-        tag = script.stdout.readline().strip()
-        end = time.monotonic() + 60
-        while not bot_processes(tag) and time.monotonic() < end:
-            time.sleep(0.05)
-        assert bot_processes(tag), "no bot started"
-        workers = [child.pid for child in psutil.Process(script.pid).children()]
-        script.send_signal(signal.SIGINT)
-        assert script.wait(timeout=20) != 0
-        assert "KeyboardInterrupt" in script.stderr.read()
-        assert no_bot_left(tag)
-        assert not [
-            pid
-            for pid in workers
-            if psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-        ]
-    finally:
-        script.kill()
-        script.wait()
+    ) as script:  # closes its pipes too
+        try:
+            tag = script.stdout.readline().strip()
+            end = time.monotonic() + 60
+            while not bot_processes(tag) and time.monotonic() < end:
+                time.sleep(0.05)
+            assert bot_processes(tag), "no bot started"
+            workers = [child.pid for child in psutil.Process(script.pid).children()]
+            script.send_signal(signal.SIGINT)
+            assert script.wait(timeout=20) != 0
+            assert "KeyboardInterrupt" in script.stderr.read()
+            assert no_bot_left(tag)
+            assert not [
+                pid
+                for pid in workers
+                if psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+            ]
+        finally:
+            script.kill()
+            script.wait()
