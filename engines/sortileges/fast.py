@@ -36,7 +36,7 @@ from numba import njit
 
 from ..bots import SearchCancelled
 from . import toolkit
-from .evaluation import DEFAULT_WEIGHTS, Geometry, Weights
+from .evaluation import DEFAULT_WEIGHTS, NEAR, Geometry, Weights
 from .search import FULL_WIDTH_FREE, SearchBot
 from .solver import ABORTED, NODES, Searcher, TranspositionTable, _mix, _search, kernel_shape
 from .toolkit import BIG, KEY_SQUARES, NO_SPELL, NULL_WIDTH, WIN, Candidate, proven
@@ -71,6 +71,8 @@ def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
     ring_a, ring_b = mine, theirs
     seen = mine | theirs
     met = (neighbours[mover] >> other) & 1 == 1
+    near_a, near_b = mine, theirs
+    rings = 0
     while ring_a or ring_b:
         reach_a = dilate(ring_a, geo)
         reach_b = dilate(ring_b, geo)
@@ -86,11 +88,15 @@ def _evaluate(spelled, mover, other, geo, neighbours, house_distance, weights):
         seen |= grow_a | grow_b
         mine |= ring_a
         theirs |= ring_b
+        rings += 1
+        if rings <= NEAR:
+            near_a, near_b = mine, theirs
     my_territory = popcount(mine & ~(np.int64(1) << mover))
     their_territory = popcount(theirs & ~(np.int64(1) << other))
     score = (weights[0] * (popcount(neighbours[mover] & free)
                            - popcount(neighbours[other] & free))
-             + weights[2] * (house_distance[other] - house_distance[mover]))
+             + weights[2] * (house_distance[other] - house_distance[mover])
+             + weights[4] * (popcount(near_a) - popcount(near_b)))
     if met:
         return score + weights[1] * (my_territory - their_territory)
     return score + weights[3] * (my_territory - their_territory + 0.5)
@@ -300,7 +306,8 @@ class FastSearchBot(SearchBot):
             self.end_shape = kernel_shape(game)
             self.house_array = np.array(self.evaluator.house_distance, np.int64)
             w = self.weights
-            self.weight_array = np.array([w.mobility, w.territory, w.house, w.race], np.float64)
+            self.weight_array = np.array([w.mobility, w.territory, w.house, w.race, w.near],
+                                         np.float64)
             for array in self.tt:
                 array.fill(-1 if array is self.tt[0] or array is self.tt[4] else 0)
             self.end.clear()

@@ -26,7 +26,8 @@
   a candidate; and once `FULL_WIDTH_FREE` squares or fewer are free the search is full width;
 * an exact endgame (`regions.ExactEndgame`, full width to the end) once `EXACT_FREE` or
   fewer squares are free, which is when separated regions are small enough to solve;
-* the evaluation of `evaluation.py` (mobility, Voronoi territory, houses, separated race).
+* the evaluation of `evaluation.py` (mobility, Voronoi territory and its near part, houses,
+  separated race).
 
 `nodes`, `depth`, `score` and `pv` describe the last search; `root_scores` gives, after
 `analyse`, the best score of each step square.

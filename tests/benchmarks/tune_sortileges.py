@@ -77,7 +77,7 @@ def main() -> None:
     parser.add_argument("--step", type=float, default=2.0)
     parser.add_argument("--accept", type=float, default=0.55)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--start", default=None, help="mobility,territory,house,race")
+    parser.add_argument("--start", default=None, help="mobility,territory,house,race,near")
     parser.add_argument("--opponent", default=None, help="a level to tune against (e.g. 3)")
     parser.add_argument("--opponent-depth", type=int, default=4, help="its fixed depth")
     arguments = parser.parse_args()

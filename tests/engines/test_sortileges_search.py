@@ -266,6 +266,24 @@ def test_voronoi_on_an_empty_board_splits_it_fairly():
     assert not mine & theirs
 
 
+def test_near_territory_is_the_territory_within_two_king_steps():
+    """A witch in a corner holds 8 squares within two king steps, one in the open 24; a
+    square the other witch reaches as soon is nobody's."""
+    geometry = Geometry.of(6, 8)
+    index = GAME.board.index
+    a, b = index["a1"], index["d6"]
+    free = GAME.board.full & ~(1 << a | 1 << b)
+    cells = geometry.cells(free, a, b)
+    assert (cells.my_near.bit_count(), cells.their_near.bit_count()) == (8, 24)
+    assert cells.my_near & ~cells.mine == 0 and cells.their_near & ~cells.theirs == 0
+    assert cells[:3] == geometry.voronoi(free, a, b)
+    a, b = index["a1"], index["c3"]  # b2 is next to both; c1 and a3 two steps from both
+    cells = geometry.cells(GAME.board.full & ~(1 << a | 1 << b), a, b)
+    assert cells.my_near == 1 << index["b1"] | 1 << index["a2"]
+    features = Evaluator(GAME).features(0, a, b)
+    assert (features.my_near, features.their_near) == (2, cells.their_near.bit_count())
+
+
 def test_level_5_beats_random_every_time():
     for seed in range(4):
         final = play_match(GAME, [FastSearchBot(0.05), RandomBot(seed)], seed=seed, first=seed % 2)
