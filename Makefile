@@ -1,6 +1,7 @@
 # ludotheque: one entry point for developers and CI.
 #
-#   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian chromium
+#   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian chromium,
+#                the bots' numba kernels compiled once into their disk cache
 #   make lab     setup, then JupyterLab on notebooks/
 #   make test    setup and the JupyterLite site, JS tests (vitest), then pytest: engines,
 #                widgets, notebooks (nbval), real-browser tests (the site's too), the wheel test
@@ -59,7 +60,7 @@ LITE_SRC := lite/build.py $(shell find engines widgets notebooks -type f \
 help:
 	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
 
-setup: $(STAMPS)/pip $(STAMPS)/js-build chromium
+setup: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/kernels chromium
 
 $(STAMPS)/.dir:
 	@mkdir -p $(STAMPS) && touch $@
@@ -70,6 +71,13 @@ $(VENV)/pyvenv.cfg:
 $(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
 	$(PY) -m pip install --disable-pip-version-check --progress-bar off -q \
 	    -e ".[test]" -c requirements-lock.txt
+	@touch $@
+
+# Every notebook kernel and test worker then loads the bots' kernels instead of compiling them
+# (engines/precompile.py says why); an edited engine file may change a kernel, so it redoes it.
+ENGINE_SRC := $(shell find engines -name '*.py' 2>/dev/null)
+$(STAMPS)/kernels: $(STAMPS)/pip $(ENGINE_SRC) | $(STAMPS)/.dir
+	$(PY) -m ludotheque.engines.precompile
 	@touch $@
 
 ifneq ($(HAVE_JS),)

@@ -1,15 +1,19 @@
-"""Shared pytest settings: where test artefacts (screenshots, numbers) are written, and the
-toy games every generic suite runs on besides the real ones."""
+"""Shared pytest settings: where test artefacts (screenshots, numbers) are written, the toy
+games every generic suite runs on besides the real ones, and what a failed notebook cell wrote
+on stderr."""
 
 import importlib
 import pathlib
 import pkgutil
+from typing import Any
 
 import pytest
 
 TESTS = pathlib.Path(__file__).resolve().parent
 OUTPUT = TESTS.parent / "test-output"
 TOY_GAMES = TESTS / "toy_games"
+MAX_STDERR = 4000
+"""Characters kept of a failed cell's stderr (its end: a traceback's last lines say most)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -18,6 +22,22 @@ def pytest_configure(config: pytest.Config) -> None:
     collected: adding one is adding a file."""
     for found in pkgutil.iter_modules([str(TOY_GAMES)]):
         importlib.import_module(f"toy_games.{found.name}")
+    config.pluginmanager.register(CellStderr(), "ludotheque-cell-stderr")
+
+
+class CellStderr:
+    """A failed nbval cell's report shows what the cell wrote on stderr: nbval names the
+    unexpected stream but not its text, and a kernel's background thread (a warm-up, say)
+    writes into whichever cell runs at the time."""
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo) -> Any:
+        report = (yield).get_result()
+        outputs = getattr(item, "test_outputs", None) or []  # nbval's cell items only
+        if report.failed and call.when == "call":
+            text = "".join(out.get("text", "") for out in outputs if out.get("name") == "stderr")
+            if text:
+                report.sections.append(("stderr of the cell", text[-MAX_STDERR:]))
 
 
 @pytest.fixture(scope="session")

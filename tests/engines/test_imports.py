@@ -158,3 +158,18 @@ def test_level_5_loads_numba_when_it_is_made():
         "assert 'numba' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", program], check=True, timeout=60)
+
+
+def test_precompile_warms_up_each_game_with_compiled_levels_once():
+    """`make setup`'s step: every game whose bots offer a `warm_up` (the numba levels), and
+    only those, each named once with its time."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ludotheque.engines.precompile"],
+        check=True,
+        timeout=600,
+        capture_output=True,
+        text=True,
+    )
+    named = [line.split(":")[0] for line in done.stdout.splitlines()]
+    assert named == ["nains", "sortileges"], done.stdout
+    assert all(" ready in " in line for line in done.stdout.splitlines())
