@@ -11,7 +11,12 @@ it decides (its own moves only). The lookahead searches without a budget unless 
 gives one (the widget's is 1 s), so that a loaded machine changes the durations, never the
 results. One process, one core.
 
+Two options measure where its edge comes from (docs/sorciere.md): `--depth N` stops its
+search N pulls past its own (the default: at its next turn, 2 pulls in a 3-player table), and
+`--instead LEVEL` seats another level in its place (3: the table with a greedy player there).
+
     .venv/bin/python tests/benchmarks/bench_sorciere_lookahead.py [--games 1000] [--seed 16]
+        [--tables mixed] [--depth 3] [--instead 3]
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 from scipy.stats import binomtest
 
 from ludotheque.engines.bots import Bot, Deadline, play_match
-from ludotheque.engines.sorciere import Sorciere, SorciereState, bot_for_level
+from ludotheque.engines.sorciere import LookaheadBot, Sorciere, SorciereState, bot_for_level
 
 LEVELS = {"lookahead": "5", "careful": "2", "greedy": "3"}
 TABLES = {
@@ -59,8 +64,24 @@ def interval(wins: int, trials: int) -> str:
     return f"{wins / trials:6.1%} [{ci.low:.1%}, {ci.high:.1%}]"
 
 
+def seat(
+    name: str, seed: int, seconds: float | None, depth: int | None, instead: str | None
+) -> Bot[SorciereState]:
+    """The bot of an entrant; the lookahead's seat searches to `depth` or holds `instead`."""
+    if name != "lookahead":
+        return bot_for_level(LEVELS[name], seed=seed, seconds=seconds)
+    if instead is not None:
+        return bot_for_level(instead, seed=seed, seconds=seconds)
+    return LookaheadBot(seed, seconds=seconds, depth=depth)
+
+
 def table(
-    entrants: tuple[str, ...], games: int, seed: int, seconds: float | None = None
+    entrants: tuple[str, ...],
+    games: int,
+    seed: int,
+    seconds: float | None = None,
+    depth: int | None = None,
+    instead: str | None = None,
 ) -> dict[str, Any]:
     """Play `games` games; the seatings cycle so each entrant sits in each seat alike."""
     game = Sorciere(players=len(entrants))
@@ -71,10 +92,7 @@ def table(
     timing = {"moves": 0, "seconds": 0.0, "slowest": 0.0}
     for index in range(games):
         seating = seatings[index % len(seatings)]
-        bots = [
-            bot_for_level(LEVELS[name], seed=rng.randrange(2**32), seconds=seconds)
-            for name in seating
-        ]
+        bots = [seat(name, rng.randrange(2**32), seconds, depth, instead) for name in seating]
         timed = Timed(bots[seating.index("lookahead")])
         bots[seating.index("lookahead")] = timed
         state = play_match(game, bots, seed=rng.randrange(2**32), seconds=seconds)
@@ -97,10 +115,20 @@ def main() -> None:
         help="the lookahead's budget a move (left out: none, so the results do not depend on "
         "the machine's load, only the durations do)",
     )
+    parser.add_argument(
+        "--depth", type=int, default=None, help="the lookahead's pulls past its own"
+    )
+    parser.add_argument(
+        "--instead", choices=["1", "2", "3", "4"], help="another level in the lookahead's seat"
+    )
     args = parser.parse_args()
+    if args.instead:
+        print(f"level {args.instead} sits where the lookahead would (named 'lookahead' below)")
     for offset, name in enumerate(args.tables):
         started = time.perf_counter()
-        result = table(TABLES[name], args.games, args.seed + offset, args.seconds)
+        result = table(
+            TABLES[name], args.games, args.seed + offset, args.seconds, args.depth, args.instead
+        )
         print(f"\n{name}: {args.games} games, 3 players ({time.perf_counter() - started:.0f} s)")
         bounds = {}
         for entrant, won in result["wins"].items():
