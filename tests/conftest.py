@@ -19,7 +19,8 @@ MAX_STDERR = 4000
 def pytest_configure(config: pytest.Config) -> None:
     """Import every module of tests/toy_games (this folder is on sys.path, as pytest puts
     it there for this file), so that each toy game registers itself before the tests are
-    collected: adding one is adding a file."""
+    collected: adding one is adding a file. Then `CellStderr` joins the session's plugins
+    (a hook in this file alone would see only the tests under tests/, not the notebooks)."""
     for found in pkgutil.iter_modules([str(TOY_GAMES)]):
         importlib.import_module(f"toy_games.{found.name}")
     config.pluginmanager.register(CellStderr(), "ludotheque-cell-stderr")
