@@ -1,10 +1,10 @@
 """Every game's compiled bot levels built once into numba's disk cache.
 
 `make setup` runs `python -m ludotheque.engines.precompile`, so that the kernels of a class's
-thirty notebooks, and the test suite's two workers, load the kernels (a second) instead of each
-compiling them (20 to 60 s a game on two busy cores). A widget still warms its game's levels
-up in a background thread: from the cache, that thread ends before the next cell starts,
-where a compile would run on beside the cells that follow.
+thirty notebooks, and the test suite's two workers, load the kernels (about a second) instead
+of each compiling them (up to a minute a game on two busy cores). A widget still warms its
+game's levels up in a background thread; from the cache that thread is short, where a compile
+would run on beside the cells that follow.
 """
 
 from __future__ import annotations
