@@ -28,6 +28,7 @@ from ludotheque.engines.tournament.entrants import read_entrants
 from ludotheque.engines.tournament.play import Job, play_game
 from ludotheque.engines.tournament.run import local_pool
 from ludotheque.engines.tournament.schedule import derived_seed
+from tournament_processes import a_bot_started, no_bot_left
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "notebooks" / "bots"
@@ -71,25 +72,6 @@ def pool():
     executor = local_pool()
     yield executor
     executor.shutdown()
-
-
-def bot_processes(tag: str) -> list[psutil.Process]:
-    """Live bot processes of the tournament tagged `tag`, wherever they are in the tree."""
-    found = []
-    for process in psutil.process_iter(["cmdline", "status"]):
-        cmdline = process.info["cmdline"] or []
-        if tag in cmdline and process.info["status"] != psutil.STATUS_ZOMBIE:
-            found.append(process)
-    return found
-
-
-def no_bot_left(tag: str, wait: float = 3.0) -> bool:
-    end = time.monotonic() + wait
-    while bot_processes(tag):
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 def single_game(bots: dict, **changes) -> dict:
@@ -365,10 +347,7 @@ def test_cancel_stops_the_run_and_kills_the_bots(bots):
     before = {child.pid for child in psutil.Process().children(recursive=True)}
     thread = threading.Thread(target=lambda: list(run.run()))
     thread.start()
-    end = time.monotonic() + 30
-    while not bot_processes(run.tag) and time.monotonic() < end:
-        time.sleep(0.05)
-    assert bot_processes(run.tag), "no bot started"
+    assert a_bot_started(run.tag, wait=30), "no bot started"
     started = time.monotonic()
     run.cancel()
     thread.join(timeout=10)
@@ -406,10 +385,7 @@ def test_an_interrupt_leaves_no_process_behind(bots):
     ) as script:  # closes its pipes too
         try:
             tag = script.stdout.readline().strip()
-            end = time.monotonic() + 60
-            while not bot_processes(tag) and time.monotonic() < end:
-                time.sleep(0.05)
-            assert bot_processes(tag), "no bot started"
+            assert a_bot_started(tag, wait=60), "no bot started"
             workers = [child.pid for child in psutil.Process(script.pid).children()]
             script.send_signal(signal.SIGINT)
             assert script.wait(timeout=20) != 0

@@ -13,6 +13,7 @@ import traitlets
 from ludotheque.widgets import GameWidget, Tournament
 from ludotheque.widgets import tournament as tournament_widget
 from ludotheque.widgets.tournament import DETAIL_LIMIT
+from tournament_processes import a_bot_started, no_bot_left
 from widget_wire import Wire, browser_write, send
 
 SEED = 918273645546372819
@@ -146,39 +147,21 @@ def test_bad_intents_and_browser_writes_change_nothing(nains):
         widget.standings = []
 
 
-def bot_processes(tag: str) -> list[int]:
-    """Pids of the tournament's bot processes still alive (their command line names it)."""
-    found = []
-    for entry in pathlib.Path("/proc").iterdir():
-        try:
-            line = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if entry.name.isdigit() and tag.encode() in line and b"runner.py" in line:
-            found.append(int(entry.name))
-    return found
-
-
 def test_stop_cancels_the_run_and_leaves_no_process(tmp_path):
-    entrants = bots(tmp_path / "bots", boucle=LOOP, legal=LEGAL, autre=LEGAL)
+    # two looping entrants: every game has a bot that lives its 3 s, so one is caught alive
+    entrants = bots(tmp_path / "bots", boucle=LOOP, legal=LEGAL, tourne=LOOP)
     widget = Tournament("sortileges", entrants, seconds=3.0, games_per_pair=4)
     began = time.monotonic()
     widget.start()  # the kernel is not held
     assert time.monotonic() - began < 1.0 and widget.status == "running"
-    deadline = time.monotonic() + 20
-    while not bot_processes(widget._run.tag) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert bot_processes(widget._run.tag), "no bot started"
+    assert a_bot_started(widget._run.tag, wait=60), ("no bot started", widget.progress)
     began = time.monotonic()
     send(widget, {"type": "stop"})  # the browser's Stop: returns at once
     widget.wait(timeout=10)
     assert time.monotonic() - began < 5.0
     assert widget.status == "stopped" and not widget.results.complete
     assert widget.progress["done"] == len(widget.results.games)
-    gone = time.monotonic() + 3.0  # a SIGKILL takes effect within moments, not at once
-    while bot_processes(widget._run.tag) and time.monotonic() < gone:
-        time.sleep(0.05)
-    assert not bot_processes(widget._run.tag), time.monotonic() - began
+    assert no_bot_left(widget._run.tag), time.monotonic() - began
     assert not multiprocessing.active_children()  # the pool's workers are gone too
     finished = set(widget.results.games)
 
