@@ -24,7 +24,7 @@ import os
 import resource
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 
@@ -247,13 +247,16 @@ def first_turn_table(
     journal: str | os.PathLike | None = None,
     in_flight: int = 8,
     progress: bool = False,
+    first_turns: Collection[str] | None = None,
 ) -> FirstTurnTable:
     """Every first turn's score from the start of a `files` × `ranks` board.
 
     The pieces (positions `depth` turns in, one per symmetry class) run on `executor`
     (None: this process), at most `in_flight` at a time; `node_limit` is per piece (an
     unfinished piece leaves its first turn None). `journal` keeps the finished pieces
-    and gives them back to the next run; `progress` shows the pieces done (tqdm)."""
+    and gives them back to the next run; `progress` shows the pieces done (tqdm).
+    `first_turns` (names, as "c1-c2/c5"): value only these, the others left None — a board
+    too big to value every first turn may still be settled by proving one of them."""
     if depth not in (1, 2):
         raise ValueError(f"depth is 1 (first turns) or 2 (their replies), not {depth!r}")
     if in_flight < 1:
@@ -262,11 +265,15 @@ def first_turn_table(
     start = game.new_game(seed=0, first=0).position()
     canonical = _canonical(game)
     root = _tree(game, start, depth, canonical)
+    turns = _turns(game, start)
+    names = {turn: str(as_turn(game.board, start[1], turn)) for turn in turns}
+    chosen = _chosen(names, first_turns)
     book = Journal(journal, f"{files}x{ranks}")
     submit = _submitter(files, ranks, executor, exact, table_bits, node_limit)
     leaves: dict[Position, list[Node]] = {}
-    for node in _pieces(root):
-        leaves.setdefault(node.piece, []).append(node)  # type: ignore[arg-type]
+    for turn, child in zip(turns, root.children, strict=True):
+        for node in _pieces(child) if turn in chosen else ():
+            leaves.setdefault(node.piece, []).append(node)  # type: ignore[arg-type]
     started = time.perf_counter()
     cost = Cost()
 
@@ -309,18 +316,34 @@ def first_turn_table(
     bar(0, close=True)
     values = {
         turn: (None if child.score is None else parent_score(child.score, exact))
-        for turn, child in zip(_turns(game, start), root.children, strict=True)
+        for turn, child in zip(turns, root.children, strict=True)
     }
     return FirstTurnTable(
         files=files,
         ranks=ranks,
         exact=exact,
         values=values,
-        names={turn: str(as_turn(game.board, start[1], turn)) for turn in values},
+        names=names,
         pieces=len(leaves),
         seconds=round(time.perf_counter() - started, 3),
         cost=cost,
     )
+
+
+def _chosen(names: dict[Turn, str], first_turns: Collection[str] | None) -> set[Turn]:
+    """The first turns named (all when None); a name that is not a first turn is refused."""
+    if first_turns is None:
+        return set(names)
+    if isinstance(first_turns, str):
+        raise TypeError("first_turns is a collection of names, not one string")
+    wanted = set(first_turns)
+    unknown = wanted - set(names.values())
+    if unknown or not wanted:
+        raise ValueError(
+            f"not first turns of this board: {sorted(unknown) or 'none given'}; "
+            f"they are written as {next(iter(names.values()))!r}"
+        )
+    return {turn for turn, name in names.items() if name in wanted}
 
 
 def _turns(game: Sortileges, position: Position) -> list[Turn]:

@@ -20,6 +20,9 @@ each reply, a piece on a process pool of `--workers`, 0: this process) and adds 
 to the board's row (field "first_turn_table", or "first_turn_signs" with `--signs-only`),
 leaving its other fields as they are. Finished pieces go to a journal (`--journal`, default
 tests/benchmarks/journals/sortileges_<board>.jsonl): a stopped run resumes where it left off.
+`--first-turns c1-c2/c5 …` values only those first turns (on 5×5 every winning first turn
+spells the square before the other witch's house): on a board too big to value them all,
+proving one of them by its replies (`--depth 2 --signs-only`) settles the winner.
 """
 
 from __future__ import annotations
@@ -89,10 +92,19 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=1, help="1: first turns, 2: replies")
     parser.add_argument("--workers", type=int, default=0, help="processes; 0: this one")
     parser.add_argument("--journal", help="finished pieces (JSON lines)")
+    parser.add_argument(
+        "--first-turns",
+        nargs="+",
+        metavar="TURN",
+        help="with --first-turn-table: value only these first turns (as c1-c2/c5)",
+    )
     arguments = parser.parse_args()
     if arguments.first_turn_table:
         for name in arguments.boards:
-            table_of_first_turns(name, arguments)
+            try:
+                table_of_first_turns(name, arguments)
+            except ValueError as error:  # a first turn misnamed: said, not a traceback
+                parser.error(str(error))
         return
     print(
         "| board | houses | winner | plies | best first turns | winning / all first turns "
@@ -149,6 +161,7 @@ def table_of_first_turns(name: str, arguments: argparse.Namespace) -> None:
             journal=journal,
             in_flight=max(1, arguments.workers),
             progress=True,
+            first_turns=arguments.first_turns,
         )
     finally:
         if pool is not None:
@@ -158,6 +171,8 @@ def table_of_first_turns(name: str, arguments: argparse.Namespace) -> None:
     summary["peak_rss_mb"] = round(max(summary["peak_rss_mb"], here), 1)
     summary["table_bits"] = arguments.table_bits
     summary["depth"] = arguments.depth
+    if arguments.first_turns:
+        summary["first_turns_asked"] = arguments.first_turns
     summary["machine"] = (
         f"{platform.processor() or platform.machine()}, shared, "
         f"{arguments.workers or 'this'} process(es)"
@@ -184,6 +199,11 @@ def projection(summary: dict) -> str:
     """How far an unfinished table went, and what the rest would take at the pieces' mean."""
     done = summary["pieces_computed"] + summary["pieces_from_journal"]
     left = summary["pieces"] - done
+    if not left:  # every piece of the first turns asked (--first-turns) is valued
+        return (
+            f"only the first turns asked: {summary['first_turns_valued']} of "
+            f"{summary['first_turns']} valued, {summary['winning_among_valued']} winning"
+        )
     mean = summary["piece_seconds"] / max(done, 1)  # stopped pieces: their time counts too
     return (
         f"unfinished: {done} of {summary['pieces']} pieces valued "

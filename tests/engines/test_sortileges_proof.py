@@ -112,8 +112,27 @@ def test_a_node_limit_leaves_pieces_unfinished_and_out_of_the_journal(tmp_path):
     assert len(journal.read_text().splitlines()) < table.pieces
 
 
+def test_named_first_turns_alone_are_proven_by_their_replies():
+    truth = solver_values(4, 4, exact=False)
+    every = first_turn_table(4, 4, exact=False, depth=2, table_bits=16)
+    win = next(turn for turn, value in truth.items() if value > 0)
+    loss = next(turn for turn, value in truth.items() if value < 0)
+    asked = [every.names[win], every.names[loss]]
+    table = first_turn_table(4, 4, exact=False, depth=2, table_bits=16, first_turns=asked)
+    assert {turn for turn, value in table.values.items() if value is not None} == {win, loss}
+    assert table.values[win] == truth[win] and table.values[loss] == truth[loss]
+    assert table.pieces < every.pieces and not table.complete
+    assert table.to_dict()["first_turns_valued"] == 2
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="depth"):
         first_turn_table(3, 3, depth=3)
     with pytest.raises(ValueError, match="in_flight"):
         first_turn_table(3, 3, in_flight=0)
+    with pytest.raises(ValueError, match="not first turns of this board: \\['b1-b2/z9'\\]"):
+        first_turn_table(3, 3, first_turns=["b1-b2/z9"])
+    with pytest.raises(ValueError, match="none given"):
+        first_turn_table(3, 3, first_turns=[])
+    with pytest.raises(TypeError, match="not one string"):
+        first_turn_table(3, 3, first_turns="b1-a2/c1")
