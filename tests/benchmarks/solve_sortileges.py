@@ -204,7 +204,15 @@ def projection(summary: dict) -> str:
             f"only the first turns asked: {summary['first_turns_valued']} of "
             f"{summary['first_turns']} valued, {summary['winning_among_valued']} winning"
         )
-    mean = summary["piece_seconds"] / max(done, 1)  # stopped pieces: their time counts too
+    if not done:  # every piece searched was stopped: its cost is only a floor
+        return (
+            f"unfinished: none of {summary['pieces']} pieces valued; "
+            f"{summary['pieces_unfinished']} stopped at the node limit after "
+            f"{summary['positions']:,} positions and {summary['piece_seconds'] / 3600:.1f} h "
+            f"without an answer (a piece needs more); the journal {summary['journal']} keeps "
+            f"finished pieces only"
+        )
+    mean = summary["piece_seconds"] / done  # stopped pieces: their time counts too
     return (
         f"unfinished: {done} of {summary['pieces']} pieces valued "
         f"({summary['first_turns_valued']} of {summary['first_turns']} first turns, "
