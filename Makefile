@@ -1,7 +1,7 @@
 # ludotheque: one entry point for developers and CI.
 #
-#   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian chromium,
-#                the bots' numba kernels compiled once into their disk cache
+#   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian's chromium
+#                and bubblewrap, the bots' numba kernels compiled once into their disk cache
 #   make lab     setup, then JupyterLab on notebooks/
 #   make test    setup and the JupyterLite site, JS tests (vitest), then pytest: engines,
 #                widgets, notebooks (nbval), real-browser tests (the site's too), the wheel test
@@ -55,12 +55,12 @@ LITE_SRC := lite/build.py $(shell find engines widgets notebooks -type f \
     \( -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.csv' \) \
     -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 
-.PHONY: help setup lab test bench wheel lite chromium clean
+.PHONY: help setup lab test bench wheel lite debs clean
 
 help:
 	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
 
-setup: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/kernels chromium
+setup: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/kernels debs
 
 $(STAMPS)/.dir:
 	@mkdir -p $(STAMPS) && touch $@
@@ -94,11 +94,16 @@ $(STAMPS)/js-build:
 	@echo "WARNING: js/package.json is missing: no JS build, widgets/static/ stays as it is" >&2
 endif
 
-chromium:
-	@if [ ! -x $(CHROMIUM) ]; then \
-	    echo "installing Debian's chromium (apt-get)"; \
+# Debian's packages the project runs: chromium (the browser tests) and bubblewrap (the jail
+# of every student bot in a tournament, and its setpriv from util-linux when run as root).
+debs:
+	@missing=""; \
+	[ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
+	command -v bwrap >/dev/null || missing="$$missing bubblewrap"; \
+	if [ -n "$$missing" ]; then \
+	    echo "installing Debian's$$missing (apt-get)"; \
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q; \
-	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
 
 lab: setup

@@ -19,11 +19,12 @@ import dataclasses
 import importlib
 import inspect
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import Bot, Deadline, RandomBot, bots_of
 from ..core import Game, RulesError, State, quote
-from . import sandbox
+from . import jail, sandbox
 from .entrants import Entrant
 from .inkernel import KernelBot
 from .sandbox import Forfeit, IsolatedBot
@@ -47,14 +48,21 @@ class Job:
     seconds: float
     memory_mb: int | None
     tag: str
+    killer: tuple[int, int] | None = None
+    """(seat, ply): that seat's bot killed the process playing this game when asked at that
+    ply (`run.Quarantine`); played again, the seat forfeits there instead of being asked."""
 
 
-def play_game(job: Job) -> dict[str, Any]:
-    """Play one game; returns its result as JSON (see `results.GameResult`)."""
-    importlib.import_module(job.module)
-    game = Game.by_name(job.game, **job.options)
-    start = {"first": 0} if "first" in inspect.signature(game.state_class.setup).parameters else {}
-    state = game.new_game(job.seed, **start)
+KILLED_WORKER = "its process killed the referee's process playing its game"
+LOADING = -1
+"""The ply `progress` and `Job.killer` give a bot that is loading."""
+
+
+def play_game(job: Job, progress: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
+    """Play one game; returns its result as JSON (see `results.GameResult`). `progress(seat,
+    ply)` is told before each isolated bot is asked (what `run.Quarantine` watches)."""
+    state = new_state(job)
+    game = state.game
     seats = [seat_for(game, entrant, job, seat) for seat, entrant in enumerate(job.seats)]
     forfeits: list[dict[str, Any]] = []
     out: set[int] = set()
@@ -67,18 +75,16 @@ def play_game(job: Job) -> dict[str, Any]:
         seats[number] = StandIn(derived_seed(job.seed, number, "stand-in"))
 
     try:
-        for seat in seats:
-            seat.start(job.tag)
-        for number, seat in enumerate(list(seats)):
-            try:
-                seat.ready()
-            except Forfeit as forfeit:
-                lose(number, forfeit)
+        start_seats(seats, job, progress, lose)
         while not state.is_terminal() and len(seats) - len(out) > 1:
             if state.ply >= MAX_PLIES:
                 raise RuntimeError(f"{job.game}: no end after {MAX_PLIES} plies")
             number = state.current_player()
             try:
+                if killed_here(job, number, state.ply):
+                    raise Forfeit("crash", f"{KILLED_WORKER} while thinking")
+                if progress is not None and isinstance(seats[number], IsolatedSeat):
+                    progress(number, state.ply)
                 action = seats[number].move(state)
             except Forfeit as forfeit:
                 lose(number, forfeit)
@@ -94,7 +100,58 @@ def play_game(job: Job) -> dict[str, Any]:
         "record": state.to_json(),
         "points": points(state, out),
         "forfeits": forfeits,
+        "sandbox": protections(job),
     }
+
+
+def new_state(job: Job) -> State:
+    """The game's start: seat 0 moves first where the game lets the start be chosen."""
+    importlib.import_module(job.module)
+    game = Game.by_name(job.game, **job.options)
+    start = {"first": 0} if "first" in inspect.signature(game.state_class.setup).parameters else {}
+    return game.new_game(job.seed, **start)
+
+
+def protections(job: Job) -> dict[str, bool] | None:
+    """What held for the job's students' bots where it is played (None: levels only)."""
+    if not any(entrant.isolated for entrant in job.seats):
+        return None
+    return jail.protections(sandbox.PROCESSES)
+
+
+def killed_here(job: Job, seat: int, ply: int) -> bool:
+    """Whether `seat` is the known killer of this game's process, asked at or after its ply."""
+    return job.killer is not None and job.killer[0] == seat and ply >= job.killer[1]
+
+
+def start_seats(
+    seats: list[Seat],
+    job: Job,
+    progress: Callable[[int, int], Any] | None,
+    lose: Callable[[int, Forfeit], None],
+) -> None:
+    """Start every seat and wait until each is loaded (a failure: `lose`). They load side
+    by side, unless `progress` watches: then one after another, each told first, so that a
+    bot that kills the process while loading is known."""
+
+    def ready(number: int) -> None:
+        try:
+            seats[number].ready()
+        except Forfeit as forfeit:
+            lose(number, forfeit)
+
+    for number in range(len(seats)):
+        if job.killer == (number, LOADING):
+            lose(number, Forfeit("crash", f"{KILLED_WORKER} while loading"))
+            continue
+        if progress is not None and isinstance(seats[number], IsolatedSeat):
+            progress(number, LOADING)
+        seats[number].start(job.tag)
+        if progress is not None:
+            ready(number)
+    if progress is None:
+        for number in range(len(seats)):
+            ready(number)
 
 
 def points(state: State, out: set[int]) -> list[float]:

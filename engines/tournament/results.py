@@ -40,6 +40,9 @@ class GameResult:
     points: tuple[float, ...]
     forfeits: tuple[dict[str, Any], ...] = ()
     fingerprints: tuple[str, ...] = ()
+    sandbox: dict[str, bool] | None = None
+    """Which protections held for its students' bots (`jail.protections()` where it was
+    played); None for a game of levels only."""
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -67,6 +70,7 @@ class GameResult:
             "points": list(self.points),
             "forfeits": [dict(forfeit) for forfeit in self.forfeits],
             "fingerprints": list(self.fingerprints),
+            "sandbox": self.sandbox,
         }
 
     @staticmethod
@@ -79,6 +83,9 @@ class GameResult:
                 points=tuple(float(point) for point in data["points"]),
                 forfeits=tuple(dict(forfeit) for forfeit in data.get("forfeits", [])),
                 fingerprints=tuple(str(print_) for print_ in data.get("fingerprints", [])),
+                sandbox=None
+                if data.get("sandbox") is None
+                else {str(name): bool(held) for name, held in data["sandbox"].items()},
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a tournament game: {error!r}") from None
@@ -126,6 +133,32 @@ class Results:
     def finished(self) -> list[GameResult]:
         """The finished games, by index."""
         return [game for _, game in sorted(self.games.copy().items())]
+
+    @property
+    def sandbox(self) -> dict[str, bool]:
+        """Which protections held for the students' bots (`jail.PROTECTIONS`: namespaces,
+        network, files, processes, memory): a protection holds if it held in every finished
+        game with a student's bot; before any, what this machine offers (`config`)."""
+        played = [game.sandbox for game in self.finished() if game.sandbox is not None]
+        expected = dict(self.config.get("sandbox") or {})
+        if not played:
+            return expected
+        return {name: all(held.get(name, False) for held in played) for name in played[0]}
+
+    @property
+    def sandbox_warning(self) -> str | None:
+        """What a teacher must be told when students' bots were not fully jailed (None when
+        they were, or when no student bot plays)."""
+        if not any(entrant["kind"] != "level" for entrant in self.entrants):
+            return None
+        missing = [name for name, held in self.sandbox.items() if not held]
+        if not missing:
+            return None
+        return (
+            "students' bots are not jailed here: no protection of their "
+            + ", ".join(missing)
+            + " (docs/tournament.md, 'What the isolation does')"
+        )
 
     # -- what the games say ------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:

@@ -17,6 +17,10 @@ terminated, and each kills its bots' process groups as it goes (`sandbox.prepare
 An executor given by the caller is left running: its games under way finish (each within
 its time limits) and their bots end with them.
 
+Nothing a bot does ends a run: when the process playing a game dies (a bot outside a jail
+can kill it), its games are played again in a new pool, and a game under way at two such
+deaths is played alone, where the bot asked when its process dies forfeits (`recovery`).
+
 Resuming: finished games come back from a previous `Results` (`resume`) or a journal, a
 JSON-lines file that `journal` names, appended as each game finishes and read first when
 it exists. A game is reused when the same game, options, seconds and memory limit gave it,
@@ -32,6 +36,8 @@ import multiprocessing
 import os
 import secrets
 import threading
+import warnings
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -40,7 +46,7 @@ from typing import IO, Any
 from tqdm.auto import tqdm
 
 from ..core import Game, quote
-from . import sandbox
+from . import jail, recovery, sandbox
 from .entrants import read_entrants
 from .play import Job, play_game
 from .results import FORMAT, VERSION, GameResult, Results
@@ -99,10 +105,20 @@ class Tournament:
             "seed": seed,
             "games_per_pair": games_per_pair,
             "memory_mb": memory_mb,
+            "sandbox": jail.protections(sandbox.PROCESSES),
+            "jail": jail.unavailable()
+            if sandbox.PROCESSES
+            else "no process can start here (the browser's Python)",
         }
         self.results = Results(
             self.config, [entrant.describe() for entrant in self.entrants], self.schedule
         )
+        if self.results.sandbox_warning:
+            warnings.warn(
+                f"{self.results.sandbox_warning}: {self.config['jail']}",
+                jail.SandboxWarning,
+                stacklevel=2,
+            )
         self.tag = secrets.token_hex(6)
         self._cancel = threading.Event()
 
@@ -188,16 +204,42 @@ class Tournament:
             return
         own = executor is None
         pool = local_pool() if executor is None else executor
+        jobs = {job.index: job for job in todo}
         futures: dict[Future[dict[str, Any]], int] = {}
+        deaths: Counter[int] = Counter()
+        """Per game, how often the process playing it died while it was under way."""
         with open_journal(journal, self.results) as log:
             try:
                 futures = {pool.submit(play_game, job): job.index for job in todo}
+                from_pool: dict[Future[dict[str, Any]], Executor] = dict.fromkeys(futures, pool)
                 while futures and not self._cancel.is_set():
+                    under_way = {futures[future] for future in futures if future.running()}
                     done, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                    finished = []
+                    finished, again, broken = [], [], False
                     for future in sorted(done, key=futures.__getitem__):
-                        del futures[future]  # all of them, before the consumer may stop:
-                        finished.append(self._record(future.result(), log))
+                        index = futures.pop(future)  # all of them, before the consumer may stop
+                        played_by = from_pool.pop(future)
+                        error = future.exception()
+                        if error is None:
+                            finished.append(self._record(future.result(), log))
+                        elif not recovery.dead_worker(error):
+                            raise error
+                        else:
+                            again.append(index)
+                            broken |= played_by is pool
+                    if broken and own:  # its other games are failing too: a new pool
+                        stop_pool(pool, kill=True)
+                        pool = local_pool()
+                    for index in [i for i in again if i in under_way] or again:
+                        deaths[index] += 1  # the games that were playing when it died
+                    for index in again:
+                        if deaths[index] < 2:
+                            future = pool.submit(play_game, jobs[index])
+                            futures[future], from_pool[future] = index, pool
+                            continue
+                        played = recovery.quarantined(jobs[index], self._cancel)
+                        if played is not None:
+                            finished.append(self._record(played, log))
                     yield from finished
             finally:
                 for future in futures:

@@ -7,13 +7,16 @@ Two private pipes carry newline-separated JSON, requests in and answers out. The
 stdin is empty and its stdout is watched by the parent: any output there is a forfeit.
 
 First request: the bot (`source` of a file, or a `pickle` of a function, base64), its
-`filename`, the parent's `path` (sys.path), `folder` (put first on the path, as for a
-script), `memory` (bytes of address space), `seed` and `parent` (the pid that must stay
-alive). The runner limits its memory, seeds `random`, loads the bot and answers
+`filename`, the `path` to import from (the parent's, or in a jail what the jail shows),
+`folder` (put first on the path, as for a script), `limits` (rlimit name -> value: address
+space, processes, open files, file size), `seed` and `parent` (the pid that must stay
+alive; None in a jail, where the parent is outside the bot's PID namespace). The runner
+sets its limits, seeds `random`, loads the bot and answers
 {"ready": true} or an error. Then each request {"observation": {...}} is answered
 {"answer": "<text>"}, {"not_text": "<repr>"} or an error
 {"error": kind, "message": ..., "traceback": ...} where kind is "load", "memory" or
-"exception". Requests end with end of file.
+"exception". Requests end with end of file. `runner.py --probe` only says "jailed": the
+jail's check that Python starts inside (`jail.unavailable`).
 """
 
 import base64
@@ -30,11 +33,16 @@ import types
 
 PR_SET_PDEATHSIG = 1
 REPR_LIMIT = 200
+TRACEBACK_LIMIT = 8000
+"""Characters of a traceback sent (its end: a deep recursion's is megabytes long)."""
 
 
-def die_with_parent(parent: int) -> None:
+def die_with_parent(parent: int | None) -> None:
     """Linux: be killed when the parent's thread that started us ends (a worker killed
-    mid-game takes its bots along), then check the parent is still the one we were given."""
+    mid-game takes its bots along), then check the parent is still the one we were given.
+    In a jail (`parent` None) bubblewrap does it, for the whole namespace."""
+    if parent is None:
+        return
     try:
         import ctypes
 
@@ -45,15 +53,16 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def limit_memory(size: int | None) -> None:
-    if size is None:
-        return
+def set_limits(limits: dict) -> None:
+    """Each rlimit named in `limits` (RLIMIT_AS, RLIMIT_NPROC...), soft and hard: the bot
+    cannot raise them again."""
     try:
         import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
-    except (ImportError, ValueError, OSError):  # no such limit here: documented
-        pass
+    except ImportError:  # no such limits here: documented
+        return
+    for name, value in limits.items():
+        with contextlib.suppress(AttributeError, ValueError, OSError):  # not here: documented
+            resource.setrlimit(getattr(resource, name), (value, value))
 
 
 def load(request: dict, compile_source=compile, names=None) -> types.FunctionType:
@@ -85,8 +94,10 @@ def failure(kind: str, error: BaseException, referee: tuple = (__file__,)) -> di
     lines = traceback.format_list(student) + traceback.format_exception_only(type(error), error)
     return {
         "error": kind,
-        "message": "".join(traceback.format_exception_only(type(error), error)).strip(),
-        "traceback": "Traceback (most recent call last):\n" + "".join(lines),
+        "message": "".join(traceback.format_exception_only(type(error), error)).strip()[
+            :REPR_LIMIT
+        ],
+        "traceback": "Traceback (most recent call last):\n" + "".join(lines)[-TRACEBACK_LIMIT:],
     }
 
 
@@ -99,6 +110,9 @@ def shown(value: object) -> str:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--probe"]:
+        print("jailed")
+        return
     requests = os.fdopen(int(sys.argv[2]), "rb")
     answers = int(sys.argv[3])
 
@@ -116,7 +130,7 @@ def main() -> None:
     # the parent's path, not this file's folder: nothing here shadows what a bot imports
     sys.path[:] = ([first["folder"]] if first.get("folder") else []) + first["path"]
     sys.dont_write_bytecode = True
-    limit_memory(first["memory"])
+    set_limits(first["limits"])
     random.seed(first["seed"])
     try:
         choose = load(first)

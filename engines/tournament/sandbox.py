@@ -2,12 +2,18 @@
 the observations sent to it, answers within a time limit, and is killed with everything it
 started when its game ends (or its worker is stopped).
 
-Each bot runs `runner.py` (`python -S`: no `site`, a faster start; the parent's import
-path is handed over instead) in a new session (its own process group, so that a kill reaches
-what it spawned), with a clean environment (no variable of the teacher's but PATH, HOME,
-LANG and TMPDIR; a fixed hash seed so that sets iterate the same way in every run), its
-memory capped by RLIMIT_AS and its stdout watched. What this does not stop is written in
-docs/tournament.md ("What the isolation does not stop").
+Each bot runs `runner.py` (`python -S`: no `site`, a faster start; the import path is
+handed over instead) in a jail of its own where bubblewrap works (`jail`), else as a plain
+process (`jail.protections()` says what that gives up); either way in a new session (its
+own process group, so that a kill reaches what it spawned), with a clean environment (no
+variable of the teacher's but LANG and LC_ALL; a fixed hash seed so that sets iterate the
+same way in every run), its rlimits set (`limits`) and its stdout watched.
+
+The clock is this process's: a move's deadline runs from the moment its request is
+written, and an answer read after it is a timeout, whatever the bot did meanwhile (in a
+jail it cannot see or signal this process). Whatever the bot writes, reading it ends in an
+answer or a `Forfeit`: lines are capped before they are parsed, and any failure to parse
+them is a malformed answer. docs/tournament.md has what each level of isolation stops.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from . import jail
 from .entrants import Entrant
 
 GRACE_SECONDS = 0.1
@@ -32,8 +39,9 @@ a loaded machine (measured: well under a millisecond quiet, tens of ms when both
 busy). A bot that answers within `seconds` never forfeits on time."""
 LOAD_SECONDS = 10.0
 """Time for a bot's process to start and load its file (imports included)."""
-MESSAGE_LIMIT = 1 << 20
-"""Longest answer a bot may send (bytes): an action's text is a few characters."""
+MESSAGE_LIMIT = 1 << 16
+"""Longest line a bot may send (bytes), checked before it is parsed: an action's text is a
+few characters, an error's traceback is cut to `runner.TRACEBACK_LIMIT`."""
 SHOWN = 2000
 """Characters kept of what a bot wrote on stdout or stderr, to show with its forfeit."""
 RUNNER = Path(__file__).with_name("runner.py")
@@ -42,7 +50,17 @@ PROCESSES = sys.platform not in ("emscripten", "wasi")
 JupyterLite site), students' bots play in the referee's process instead (`inkernel`):
 chosen by the platform only, never by a bot or an option, so that a desktop always
 isolates them."""
-KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")
+KEPT_VARIABLES = ("LANG", "LC_ALL")
+HOME_VARIABLES = ("PATH", "HOME", "TMPDIR")
+"""Kept too outside a jail (inside, /tmp is its home)."""
+JAIL_PATH = "/usr/bin:/bin"
+PROCESS_LIMIT = 64
+"""Processes and threads a jailed bot may have at once (RLIMIT_NPROC): a fork bomb stops
+there. Outside a jail it is not set: it would count the teacher's own processes."""
+FILE_LIMIT = 128
+"""Open files (RLIMIT_NOFILE)."""
+WRITE_LIMIT = 16 << 20
+"""Largest file a bot may write (RLIMIT_FSIZE, bytes)."""
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
 
 LIVE: set[int] = set()
@@ -76,18 +94,32 @@ class IsolatedBot:
         self.watched: list[int] = []
         """The bot's stdout and stderr while they are open."""
         self.start_failure: Forfeit | None = None
+        self.jailed = PROCESSES and jail.unavailable() is None
+        self.info: int | None = None
+        """The read end of bwrap's --info-fd (in a jail, until read)."""
+        self.namespace: int | None = None
+        """A pidfd of the jail's first process: killing it ends every process in the jail."""
 
     def start(self, tag: str) -> None:
         """Start the process and send it the bot (it loads while the other seats start)."""
         requests_read, self.requests = os.pipe()
         self.answers, answers_write = os.pipe()
         self.pipes = [self.requests, self.answers]
-        pipe_ends = (requests_read, answers_write)  # the child's: read requests, write answers
+        pipe_ends = [requests_read, answers_write]  # the child's: read requests, write answers
+        arguments = [tag, *map(str, pipe_ends)]
+        if self.jailed:  # bwrap says on `info` which pid its namespace's first process has
+            self.info, info_write = os.pipe()
+            pipe_ends.append(info_write)
+            command = jail.command(str(RUNNER), arguments, self.entrant.folder, info_write)
+            home = {"PATH": JAIL_PATH, "HOME": "/tmp", "TMPDIR": "/tmp"}
+        else:
+            command = [sys.executable, "-S", "-u", str(RUNNER), *arguments]
+            home = {name: os.environ[name] for name in HOME_VARIABLES if name in os.environ}
         env = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
-        env.update({name: "1" for name in ONE_THREAD}, PYTHONHASHSEED="0")
+        env.update(home, PYTHONHASHSEED="0", **{name: "1" for name in ONE_THREAD})
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-S", "-u", str(RUNNER), tag, *map(str, pipe_ends)],
+                command,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -114,17 +146,26 @@ class IsolatedBot:
         """The bot and how to run it: the runner's first request."""
         entrant = self.entrant
         return {
-            "parent": os.getpid(),
-            "path": sys.path,
-            "folder": entrant.folder,
+            "parent": None if self.jailed else os.getpid(),
+            "path": jail.inside_path() if self.jailed else sys.path,
+            "folder": None if self.jailed else entrant.folder,
             "filename": entrant.origin,
             "source": entrant.source,
             "pickle": None
             if entrant.function is None
             else base64.b64encode(entrant.function).decode(),
-            "memory": None if self.memory_mb is None else self.memory_mb << 20,
+            "limits": self.limits(),
             "seed": self.seed,
         }
+
+    def limits(self) -> dict[str, int]:
+        """The bot's rlimits, by `resource` name (`runner.set_limits`)."""
+        limits = {"RLIMIT_NOFILE": FILE_LIMIT, "RLIMIT_FSIZE": WRITE_LIMIT, "RLIMIT_CORE": 0}
+        if self.memory_mb is not None:
+            limits["RLIMIT_AS"] = self.memory_mb << 20
+        if self.jailed:
+            limits["RLIMIT_NPROC"] = PROCESS_LIMIT
+        return limits
 
     def wait_ready(self) -> None:
         """Wait until the bot is loaded; Forfeit if it fails, prints or takes too long."""
@@ -133,16 +174,30 @@ class IsolatedBot:
         message = self.receive(self.load_deadline, "loading")
         if not message.get("ready"):
             raise self.failure(message, "loading")
+        self.find_namespace()
+
+    def find_namespace(self) -> None:
+        """Hold the jail's first process by a pidfd (immune to pid reuse), from bwrap's
+        info, written before the bot started: so `close` can end the whole jail."""
+        if self.info is None:
+            return
+        try:
+            info = json.loads(os.read(self.info, 1 << 12))
+            self.namespace = os.pidfd_open(int(info["child-pid"]))
+        except (OSError, ValueError, KeyError, TypeError):  # the jail is gone already
+            pass
+        os.close(self.info)
+        self.info = None
 
     def ask(self, observation: dict[str, Any]) -> str:
         """The bot's answer to `observation` (a text); Forfeit for anything else."""
         deadline = time.monotonic() + self.seconds + GRACE_SECONDS
         self.send({"observation": observation}, deadline, "thinking")
         message = self.receive(deadline, "thinking")
-        if "answer" in message and type(message["answer"]) is str:
+        if type(message.get("answer")) is str:
             return message["answer"]
-        if "not_text" in message:
-            raise not_text(str(message["not_text"]))
+        if type(message.get("not_text")) is str:
+            raise not_text(message["not_text"])
         raise self.failure(message, "thinking")
 
     def failure(self, message: dict[str, Any], when: str) -> Forfeit:
@@ -166,13 +221,17 @@ class IsolatedBot:
             if not chunk:
                 raise self.crashed(when)
             self.buffer += chunk
-            if len(self.buffer) > MESSAGE_LIMIT:
+            if b"\n" not in self.buffer and len(self.buffer) > MESSAGE_LIMIT:
                 raise Forfeit("malformed", f"sent more than {MESSAGE_LIMIT} bytes while {when}")
         line, _, self.buffer = self.buffer.partition(b"\n")
         self.check_stdout(when)
+        if time.monotonic() > deadline:  # read late: however it was written, too late
+            raise timeout(LOAD_SECONDS if when == "loading" else self.seconds, when)
+        if len(line) > MESSAGE_LIMIT:
+            raise Forfeit("malformed", f"sent more than {MESSAGE_LIMIT} bytes while {when}")
         try:
             message = json.loads(line)
-        except ValueError:
+        except Exception:  # bad UTF-8, bad JSON, nested too deep (RecursionError)...
             message = None
         if type(message) is not dict:
             raise Forfeit("malformed", f"sent something unreadable while {when}")
@@ -216,8 +275,10 @@ class IsolatedBot:
             code = self.process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             code = None
+        if code is not None and self.jailed and code > 128:  # bwrap's way to say a signal
+            code = 128 - code
         if code is not None and code < 0:
-            how = f"was killed by {signal.Signals(-code).name}"
+            how = f"was killed by {signal_name(-code)}"
         else:
             how = f"ended (exit code {code})"
         return Forfeit(
@@ -225,7 +286,16 @@ class IsolatedBot:
         )
 
     def close(self) -> None:
-        """Kill the bot's process group, reap it and close the pipes; safe to call twice."""
+        """Kill the bot's jail (or process group), reap it and close the pipes; safe to call
+        twice. A jail is gone, with every process in it, when this returns: bwrap exits
+        only after its namespace's first process, which outlives all the others."""
+        self.find_namespace()
+        if self.namespace is not None:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self.namespace, signal.SIGKILL)
+            select.select([self.namespace], [], [], LOAD_SECONDS)  # readable: it has ended
+            os.close(self.namespace)
+            self.namespace = None
         if self.process is not None:
             kill_group(self.process.pid)
             self.process.wait()
@@ -243,8 +313,10 @@ class IsolatedBot:
 def reported(message: dict[str, Any], when: str, memory_mb: int | None) -> Forfeit:
     """The forfeit of a runner's error message (`runner.failure`)."""
     kind = message.get("error")
-    text = str(message.get("message", ""))[:SHOWN]
-    trace = str(message.get("traceback", ""))[-SHOWN * 4 :]
+    text = message.get("message")
+    text = text[:SHOWN] if type(text) is str else ""
+    trace = message.get("traceback")
+    trace = trace[-SHOWN * 4 :] if type(trace) is str else ""
     if kind == "memory":
         return Forfeit("memory", f"used more than {memory_mb} MB ({text})", trace)
     if kind == "load":
@@ -271,6 +343,13 @@ def on_stdout(shown: str, when: str) -> Forfeit:
         "returning its move (print to sys.stderr to debug)",
         shown,
     )
+
+
+def signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def kill_group(pid: int) -> None:
