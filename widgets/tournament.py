@@ -71,7 +71,8 @@ class Tournament(Referee, anywidget.AnyWidget):
 
     info = traitlets.Dict().tag(sync=True)
     """The tournament's settings a class may see: game (name, title), players per game,
-    games_per_pair, seconds, entrants (display names); never the seed."""
+    games_per_pair, seconds, entrants (display names), unjailed (the protections students'
+    bots lack here: shown as a warning); never the seed."""
     status = traitlets.Enum(["ready", "running", "stopped", "done", "failed"], "ready").tag(
         sync=True
     )
@@ -129,6 +130,7 @@ class Tournament(Referee, anywidget.AnyWidget):
                     "games_per_pair": config["games_per_pair"],
                     "seconds": config["seconds"],
                     "entrants": list(self._run.results.names),
+                    "unjailed": unjailed(self._run.results),
                 },
             )
         self._box = ipywidgets.VBox([self])
@@ -377,6 +379,14 @@ class Tournament(Referee, anywidget.AnyWidget):
             f"Tournament(game={self._run.game.name!r}, entrants={len(self._run.entrants)}, "
             f"games={len(self._run.schedule)})"
         )
+
+
+def unjailed(results: Results) -> list[str]:
+    """The protections (`jail.PROTECTIONS`) students' bots lack here: none when they are
+    jailed, or when only the game's levels play."""
+    if results.sandbox_warning is None:
+        return []
+    return [name for name, held in results.sandbox.items() if not held]
 
 
 def ranked(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -186,7 +186,7 @@ def unavailable() -> str | None:
     if sys.platform != "linux":
         return f"bubblewrap needs Linux (this is {sys.platform})"
     if shutil.which(BWRAP) is None:
-        return "bubblewrap (bwrap) is not installed: apt-get install bubblewrap"
+        return f"bubblewrap ({BWRAP}) is not installed: apt-get install bubblewrap"
     if os.geteuid() == 0 and shutil.which(SETPRIV) is None:
         return "setpriv (util-linux) is missing: a jail run as root needs it"
     probe = command(str(Path(__file__).with_name("runner.py")), ["--probe"], None)

@@ -43,6 +43,7 @@ function render({ model, el }) {
 
   const title = h("h2", { class: "ludo-title" });
   const summary = h("p", { class: "lt-summary" });
+  const unjailed = h("p", { class: "lt-unjailed", role: "alert" }); // bots not in a jail: say so
   const language = createLanguage(ctx);
   const start = h("button", { type: "button", class: "ludo-button lt-start", onclick: () => send({ type: "start" }) });
   let stopAsked = false; // the Stop button waits for Python's answer (the status changes)
@@ -65,6 +66,7 @@ function render({ model, el }) {
   const root = h("div", { class: "ludo lt" },
     h("div", { class: "lt-head" }, title, language.el),
     summary,
+    unjailed,
     h("div", { class: "lt-controls" }, start, stop, bar, count),
     status,
     h("div", { class: "lt-panels" }, ...panels.map((p) => p.el)),
@@ -81,6 +83,11 @@ function render({ model, el }) {
     summary.textContent = t(lang, "tournament.summary", {
       entrants: info.entrants?.length ?? 0, pairs: info.games_per_pair, seconds: Number(info.seconds ?? 0).toLocaleString(lang),
     });
+    const missing = info.unjailed ?? [];
+    unjailed.hidden = !missing.length;
+    unjailed.textContent = missing.length
+      ? t(lang, "sandbox.warning", { missing: missing.map((name) => t(lang, `sandbox.${name}`)).join(", ") })
+      : "";
     language.update(view);
     const done = progress.done ?? 0;
     const total = progress.total ?? 0;

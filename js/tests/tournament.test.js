@@ -122,6 +122,17 @@ describe("the tournament's view", () => {
     expect($(".ludo-toast-text").textContent).toBe("That game is not finished (yet).");
   });
 
+  it("warns, in the reader's language, when students' bots are not jailed", () => {
+    const { model, $ } = renderTournament();
+    expect($(".lt-unjailed").hidden).toBe(true); // jailed: nothing to say
+    model.set("info", { ...INFO, unjailed: ["namespaces", "files"] });
+    expect($(".lt-unjailed").hidden).toBe(false);
+    expect($(".lt-unjailed").getAttribute("role")).toBe("alert");
+    expect($(".lt-unjailed").textContent).toContain("Sans protection : espaces de noms, fichiers.");
+    model.set("lang", "en");
+    expect($(".lt-unjailed").textContent).toContain("Unprotected: namespaces, files.");
+  });
+
   it("shows an empty tournament before its first game", () => {
     const { $ } = renderTournament({
       status: "ready", progress: { done: 0, total: 6, forfeits: 0 }, games: [],

@@ -2,11 +2,12 @@
 
 1. The cost of isolation per move: the round trip to a bot in its own process that answers
    at once (median and 95th percentile), and what starting such a bot costs (once per bot
-   and game).
+   and game), in a bubblewrap jail and as a plain process (the jail hidden).
 2. A 30-entrant Sortilèges round robin (870 games, 0.05 s per move; six copies of each of
-   the five example bots of notebooks/bots) on the local pool (2 workers), then the same on
-   a 2-worker Dask LocalCluster; wall time, games per second, forfeits, and whether both
-   gave the same results.
+   the five example bots of notebooks/bots) on the local pool (2 workers), jailed and then
+   plain (how much slower the jail makes a class's tournament), then jailed on a 2-worker
+   Dask LocalCluster; wall time, games per second, forfeits, and whether the runs gave the
+   same results.
 
     .venv/bin/python tests/benchmarks/bench_tournament.py           # everything (minutes)
     .venv/bin/python tests/benchmarks/bench_tournament.py --quick   # 10 entrants, 90 games
@@ -15,6 +16,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import shutil
 import statistics
 import tempfile
@@ -23,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 
 from ludotheque.engines.core import Game
-from ludotheque.engines.tournament import GRACE_SECONDS, tournament
+from ludotheque.engines.tournament import GRACE_SECONDS, jail, tournament
 from ludotheque.engines.tournament.entrants import read_entrants
 from ludotheque.engines.tournament.sandbox import IsolatedBot
 
@@ -33,6 +36,25 @@ SKILLS = ("hasard", "mobilite", "bloqueur", "equilibre", "territoire")
 
 def answer_at_once(observation):
     return observation["legal"][0]
+
+
+@contextlib.contextmanager
+def without_jail():
+    """Bots as plain processes: bubblewrap hidden here and in the pool's workers (which
+    read LUDOTHEQUE_BWRAP when they start)."""
+    os.environ["LUDOTHEQUE_BWRAP"], jail.BWRAP = "/nonexistent/bwrap", "/nonexistent/bwrap"
+    jail.unavailable.cache_clear()
+    try:
+        yield
+    finally:
+        del os.environ["LUDOTHEQUE_BWRAP"]
+        jail.BWRAP = "bwrap"
+        jail.unavailable.cache_clear()
+
+
+def how_jailed() -> str:
+    reason = jail.unavailable()
+    return "jailed" if reason is None else f"plain processes ({reason})"
 
 
 def round_trips(moves: int, starts: int) -> None:
@@ -58,6 +80,7 @@ def round_trips(moves: int, starts: int) -> None:
         times.append(time.perf_counter() - begin)
     bot.close()
     times.sort()
+    print(f"-- {how_jailed()}")
     print(
         f"isolation, per move ({moves} round trips, Sortilèges opening, "
         f"{len(str(observation))} characters): median {1000 * statistics.median(times):.2f} ms, "
@@ -101,11 +124,16 @@ def run(label: str, folder: Path, seconds: float, executor=None):
     return results
 
 
+def played(game):
+    """What a game was (not where: its `sandbox` says how it was played)."""
+    return game.record, game.points, game.forfeits
+
+
 def compare(first, second) -> None:
     """Whether both runs gave the same games; where not, whether a timeout explains it (a
     loaded machine makes a bot that answers near its limit overrun it in one run only)."""
     games = len(first.games)
-    different = [i for i in first.games if first.games[i].to_json() != second.games[i].to_json()]
+    different = [i for i in first.games if played(first.games[i]) != played(second.games[i])]
     timed_out = {
         forfeit["game"]
         for results in (first, second)
@@ -125,10 +153,21 @@ def main() -> None:
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
 
-    round_trips(moves=300 if args.quick else 2000, starts=10 if args.quick else 40)
+    moves, starts = (300, 10) if args.quick else (2000, 40)
+    round_trips(moves, starts)
+    with without_jail():
+        round_trips(moves, starts)
     folder = class_folder(2 if args.quick else 6)
     try:
-        local = run("local pool, 2 workers", folder, args.seconds)
+        begin = time.perf_counter()
+        local = run(f"local pool, 2 workers, {how_jailed()}", folder, args.seconds)
+        jailed = time.perf_counter() - begin
+        with without_jail():
+            begin = time.perf_counter()
+            plain = run(f"local pool, 2 workers, {how_jailed()}", folder, args.seconds)
+            cost = jailed / (time.perf_counter() - begin) - 1
+            print(f"the jail's cost: {100 * cost:+.0f} % wall time")
+        compare(local, plain)
         if args.no_dask:
             return
         from distributed import Client, LocalCluster
@@ -139,7 +178,12 @@ def main() -> None:
             ) as cluster,
             Client(cluster) as client,
         ):
-            dask = run("Dask LocalCluster, 2 workers", folder, args.seconds, client.get_executor())
+            dask = run(
+                f"Dask LocalCluster, 2 workers, {how_jailed()}",
+                folder,
+                args.seconds,
+                client.get_executor(),
+            )
         compare(local, dask)
     finally:
         shutil.rmtree(folder)

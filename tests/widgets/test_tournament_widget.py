@@ -184,3 +184,24 @@ def interrupt_once(thread):
         raise KeyboardInterrupt
 
     thread.join = interrupted
+
+
+def test_students_bots_without_a_jail_are_announced_not_hidden(tmp_path, monkeypatch):
+    """Where bubblewrap cannot run, the widget says which protections students' bots lack
+    (and says nothing where they are jailed, or where only levels play)."""
+    from ludotheque.engines.tournament import jail
+
+    entrants = bots(tmp_path / "classe", legal=LEGAL)
+    jailed = Tournament("sortileges", {"un": "bot:1", **entrants}, seconds=0.05)
+    assert jailed.info["unjailed"] == (
+        [] if jail.unavailable() is None else ["namespaces", "network", "files", "processes"]
+    )
+    monkeypatch.setattr(jail, "BWRAP", "/nonexistent/bwrap")
+    jail.unavailable.cache_clear()
+    try:
+        with pytest.warns(jail.SandboxWarning, match="not jailed"):
+            bare = Tournament("sortileges", {"un": "bot:1", **entrants}, seconds=0.05)
+        assert bare.info["unjailed"] == ["namespaces", "network", "files", "processes"]
+        assert Tournament("sortileges", {"un": "bot:1", "deux": "bot:2"}).info["unjailed"] == []
+    finally:
+        jail.unavailable.cache_clear()

@@ -5,6 +5,8 @@ export const TOURNAMENT_CSS = `
 .lt { max-width: 980px; display: flex; flex-direction: column; gap: 12px; }
 .lt-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; }
 .lt-summary { margin: 0; color: var(--ludo-fg-dim); }
+.lt-unjailed { margin: 0; padding: 6px 10px; border-left: 4px solid var(--ludo-error); background: var(--ludo-bg-2); border-radius: var(--ludo-radius); font-weight: 600; }
+.lt-unjailed[hidden] { display: none; }
 .lt-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; }
 .lt-start { background: var(--ludo-accent); border-color: var(--ludo-accent); color: var(--ludo-on-accent); font-weight: 600; }
 .lt-progress { flex: 1 1 220px; height: 12px; border-radius: 6px; background: var(--ludo-bg-2); border: 1px solid var(--ludo-border); overflow: hidden; }
