@@ -45,6 +45,8 @@ PROTECTIONS = ("namespaces", "network", "files", "processes", "memory")
 network (none), files (only Python and its own helpers, read-only), processes (it can see,
 signal or read no other process: not the referee, not the other seat), memory (RLIMIT_AS)."""
 PROBE_SECONDS = 20.0
+PIPE_BYTES = 60_000
+"""What a pipe surely holds unread (Linux: 64 KB)."""
 
 
 class SandboxWarning(UserWarning):
@@ -85,6 +87,11 @@ def inside(path: str, folder: str) -> bool:
     return path != folder and path.startswith(folder.rstrip("/") + "/")
 
 
+def system(path: str) -> bool:
+    """Whether `system_binds` shows `path` already (a Python installed under /usr)."""
+    return any(path == folder or inside(path, folder) for folder in SYSTEM)
+
+
 def import_path(roots: list[str]) -> list[str]:
     """The parent's import path as the bot may have it: entries inside a bound root."""
     kept = []
@@ -98,13 +105,17 @@ def import_path(roots: list[str]) -> list[str]:
 def helpers(folder: str | None) -> list[tuple[str, str]]:
     """The bot's helper modules (its folder's entries whose name starts with `_`: never an
     entrant, see `entrants.read_path`) and where they appear: under `BOT_FOLDER`. Not the
-    other bots of the folder, not the teacher's files beside them."""
+    other bots of the folder, not the teacher's files beside them, not a link that leads
+    out of the folder."""
     if folder is None or not os.path.isdir(folder):
         return []
+    real = os.path.realpath(folder)
     return [
         (os.path.join(folder, entry), f"{BOT_FOLDER}/{entry}")
         for entry in sorted(os.listdir(folder))
-        if entry.startswith("_") and entry != "__pycache__"
+        if entry.startswith("_")
+        and entry != "__pycache__"
+        and inside(os.path.realpath(os.path.join(folder, entry)), real)  # no link out of it
     ]
 
 
@@ -144,7 +155,9 @@ def command(
         "--hostname",
         "ludotheque",
         *system_binds(),
-        *read_only([(root, root) for root in roots] + [(runner, RUNNER_INSIDE)]),
+        *read_only(
+            [(root, root) for root in roots if not system(root)] + [(runner, RUNNER_INSIDE)]
+        ),
         "--perms",
         "0755",
         "--dir",
@@ -164,18 +177,38 @@ def command(
         "/tmp",
     ]
     python = [sys.executable, "-S", "-u", RUNNER_INSIDE, *arguments]
-    if os.geteuid() == 0:  # a uid of its own, dropped by setpriv (bwrap keeps root's caps)
-        uid = ROOT_UIDS[0] + secrets.randbelow(ROOT_UIDS[1] - ROOT_UIDS[0])
-        drop = [SETPRIV, f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
-        drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
-        return args + drop + python
     user = ["--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY), "--disable-userns"]
-    return args + user + ["--cap-drop", "ALL"] + python
+    if os.geteuid() != 0:
+        return args + user + ["--cap-drop", "ALL", "--"] + python
+    # As root: a uid of its own (setpriv), then a user namespace of that uid that can make no
+    # other (a second bwrap): a bot that could make one would be root in it, free to mount
+    # a tmpfs of any size; and its process count is its own, not root's (which has none).
+    uid = ROOT_UIDS[0] + secrets.randbelow(ROOT_UIDS[1] - ROOT_UIDS[0])
+    drop = [SETPRIV, f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+    drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+    inner = [BWRAP, *user, "--bind", "/", "/", "--cap-drop", "ALL", "--"]
+    return args + ["--"] + drop + inner + python
+
+
+def hidden_arguments(command: list[str]) -> tuple[list[str], int | None]:
+    """`command` with bwrap's options (before its `--`) sent through a pipe (`--args`), so
+    that the jail's first process, which a bot can see, shows no path of the teacher's in its
+    command line; and the pipe's read end to pass (None when they would not fit in a pipe)."""
+    end = command.index("--")  # bwrap reads options from the pipe, not the program
+    data = b"".join(arg.encode() + b"\0" for arg in command[1:end])
+    if len(data) > PIPE_BYTES:
+        return command, None
+    read, write = os.pipe()
+    os.write(write, data)
+    os.close(write)
+    return [command[0], "--args", str(read), *command[end:]], read
 
 
 def inside_path(roots: list[str] | None = None) -> list[str]:
-    """The import path a jailed bot gets: its helpers first, then Python's own."""
-    return [BOT_FOLDER, *import_path(python_roots() if roots is None else roots)]
+    """The import path a jailed bot gets: Python's own, then its helpers (last: a helper
+    named like a module of the standard library or a package must not replace it in every
+    bot of the folder)."""
+    return [*import_path(python_roots() if roots is None else roots), BOT_FOLDER]
 
 
 @functools.cache

@@ -30,8 +30,11 @@ from .inkernel import KernelBot
 from .sandbox import Forfeit, IsolatedBot
 from .schedule import derived_seed
 
-MAX_PLIES = 10_000
-"""A game that goes on longer is a bug of its engine, not of a bot."""
+MAX_PLIES = 1_000
+"""A game still going after this many plies is stopped as a draw between the seats left:
+this project's games end within 400 plies even played at random (test_engine_conformance),
+so a longer one is bots stalling it on purpose (in Tir de tuyau, two bots that only
+discard), which must not hold a class's tournament."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,9 +79,7 @@ def play_game(job: Job, progress: Callable[[int, int], Any] | None = None) -> di
 
     try:
         start_seats(seats, job, progress, lose)
-        while not state.is_terminal() and len(seats) - len(out) > 1:
-            if state.ply >= MAX_PLIES:
-                raise RuntimeError(f"{job.game}: no end after {MAX_PLIES} plies")
+        while not state.is_terminal() and len(seats) - len(out) > 1 and state.ply < MAX_PLIES:
             number = state.current_player()
             try:
                 if killed_here(job, number, state.ply):
@@ -156,10 +157,12 @@ def start_seats(
 
 def points(state: State, out: set[int]) -> list[float]:
     """Each seat's points: 1 for a win, 0 for a loss, ½ for a draw (from `returns`, which
-    run from -1 to +1); 0 for a forfeit; a game stopped with one seat left is its win."""
+    run from -1 to +1); 0 for a forfeit; a game stopped with one seat left is its win, one
+    stopped at `MAX_PLIES` a draw between the seats left."""
     seats = range(state.game.players)
     if not state.is_terminal():
-        return [0.0 if seat in out else 1.0 for seat in seats]
+        left = 1.0 if state.game.players - len(out) == 1 else 0.5
+        return [0.0 if seat in out else left for seat in seats]
     earned = [min(1.0, max(0.0, (result + 1) / 2)) for result in state.returns()]
     return [0.0 if seat in out else earned[seat] for seat in seats]
 

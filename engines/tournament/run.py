@@ -35,17 +35,25 @@ import math
 import multiprocessing
 import os
 import secrets
+import signal
 import threading
 import warnings
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from pathlib import Path
 from typing import IO, Any
 
 from tqdm.auto import tqdm
 
-from ..core import Game, quote
+from ..core import SEED_BITS, Game, quote
 from . import jail, recovery, sandbox
 from .entrants import read_entrants
 from .play import Job, play_game
@@ -58,6 +66,8 @@ DEFAULT_MEMORY_MB = 1024
 """Address space allowed to each isolated bot (RLIMIT_AS), in MB."""
 POLL_SECONDS = 0.1
 """How often a running tournament looks at its cancel flag."""
+GUESSABLE = 2**64
+"""An explicit seed below this is taken as one a student could guess (a date, 0, 42...)."""
 SAME_TOURNAMENT = ("game", "options", "seconds", "memory_mb")
 """Settings that must match for finished games to be reused."""
 JOURNAL = f"{FORMAT}-journal"
@@ -79,7 +89,7 @@ class Tournament:
         *,
         games_per_pair: int = 2,
         seconds: float = 0.2,
-        seed: int = 0,
+        seed: int | None = None,
         options: dict[str, Any] | None = None,
         memory_mb: int | None = DEFAULT_MEMORY_MB,
     ):
@@ -88,21 +98,30 @@ class Tournament:
         self.game = Game.by_name(game, **(options or {}))
         if not (type(seconds) in (int, float) and 0 < seconds < math.inf):
             raise ValueError(f"seconds is a positive number, not {quote(seconds)}")
-        if type(seed) is not int or seed < 0:
-            raise ValueError(f"seed is a whole number from 0, not {quote(seed)}")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**SEED_BITS):
+            raise ValueError(
+                f"seed is a whole number from 0 to 2**{SEED_BITS} - 1 (or None), not {quote(seed)}"
+            )
+        if seed is not None and seed < GUESSABLE and type(self.game).hidden_information:
+            warnings.warn(
+                f"seed={seed} can be guessed, and every game's seed derives from it: a student's "
+                f"bot could compute the hidden cards of {self.game.name}. For a class, leave "
+                "seed=None (a secret one is drawn and kept in results.config)",
+                GuessableSeedWarning,
+                stacklevel=2,
+            )
+        self._drawn = seed is None
+        """Whether the seed was drawn here (a resumed run then takes the journal's)."""
         if memory_mb is not None and (type(memory_mb) is not int or memory_mb < 64):
             raise ValueError(
                 f"memory_mb is a whole number of MB from 64 (or None), not {quote(memory_mb)}"
             )
         self.entrants = read_entrants(type(self.game), entrants)
-        self.schedule = make_schedule(
-            [entrant.name for entrant in self.entrants], self.game.players, games_per_pair, seed
-        )
         self.config: dict[str, Any] = {
             "game": self.game.name,
             "options": dict(self.game.options),
             "seconds": seconds,
-            "seed": seed,
+            "seed": secrets.randbits(SEED_BITS) if seed is None else seed,
             "games_per_pair": games_per_pair,
             "memory_mb": memory_mb,
             "sandbox": jail.protections(sandbox.PROCESSES),
@@ -110,9 +129,7 @@ class Tournament:
             if sandbox.PROCESSES
             else "no process can start here (the browser's Python)",
         }
-        self.results = Results(
-            self.config, [entrant.describe() for entrant in self.entrants], self.schedule
-        )
+        self._plan(self.config["seed"])
         if self.results.sandbox_warning:
             warnings.warn(
                 f"{self.results.sandbox_warning}: {self.config['jail']}",
@@ -121,6 +138,19 @@ class Tournament:
             )
         self.tag = secrets.token_hex(6)
         self._cancel = threading.Event()
+
+    def _plan(self, seed: int) -> None:
+        """The schedule and the (empty) results of this tournament played from `seed`."""
+        self.config["seed"] = seed
+        self.schedule = make_schedule(
+            [entrant.name for entrant in self.entrants],
+            self.game.players,
+            self.config["games_per_pair"],
+            seed,
+        )
+        self.results = Results(
+            self.config, [entrant.describe() for entrant in self.entrants], self.schedule
+        )
 
     def jobs(self) -> list[Job]:
         """Every game of the schedule as a worker's job."""
@@ -156,6 +186,9 @@ class Tournament:
                     f"{key} {config.get(key)!r}, not {self.config[key]!r}" for key in different
                 )
             )
+        if self._drawn and not self.results.games and type(config.get("seed")) is int:
+            self._plan(config["seed"])  # resumed: the secret seed it was played from
+            self._drawn = False
         jobs = self.jobs()
         reused = 0
         for game in games:
@@ -226,10 +259,13 @@ class Tournament:
                             raise error
                         else:
                             again.append(index)
-                            broken |= played_by is pool
-                    if broken and own:  # its other games are failing too: a new pool
-                        stop_pool(pool, kill=True)
-                        pool = local_pool()
+                            broken |= isinstance(error, BrokenExecutor) and played_by is pool
+                    if broken:  # its other games are failing too: a new pool of our own
+                        if own:
+                            stop_pool(pool, kill=True)
+                        pool, own = local_pool(), True  # a caller's broken pool is left to it
+                    elif own:
+                        wake_stopped(pool)
                     for index in [i for i in again if i in under_way] or again:
                         deaths[index] += 1  # the games that were playing when it died
                     for index in again:
@@ -272,13 +308,17 @@ class Tournament:
         )
 
 
+class GuessableSeedWarning(UserWarning):
+    """A tournament of a game with secrets was given a seed a student could guess."""
+
+
 def tournament(
     game: str,
     entrants: Any,
     *,
     games_per_pair: int = 2,
     seconds: float = 0.2,
-    seed: int = 0,
+    seed: int | None = None,
     options: dict[str, Any] | None = None,
     executor: Executor | None = None,
     progress: bool = True,
@@ -296,7 +336,10 @@ def tournament(
     entrant each, named after the file); a folder's path alone stands for that mapping.
     Each pair plays `games_per_pair` games (two-player games: an even number, both seats
     equally); every move has `seconds` (plus `sandbox.GRACE_SECONDS` for isolated bots),
-    and each isolated bot `memory_mb` MB. `seed` fixes every game. `executor`: where games
+    and each isolated bot `memory_mb` MB. `seed` fixes every game: None (the default) draws
+    a secret one, kept in `results.config` (and taken back from `resume` or the journal), so
+    that no bot can compute another game's hidden cards; a number replays a tournament.
+    `executor`: where games
     run (None: a local pool of `DEFAULT_WORKERS` processes; where no process can start, this
     process, one game after another: `inkernel`). `progress`: a tqdm bar.
     `on_game(game, results)` is called as each game finishes. `resume` (results, or the path
@@ -355,6 +398,22 @@ def stop_pool(pool: Executor, kill: bool) -> None:
             process.join()
     if manager is not None:  # shutdown(wait=False) forgot it: a second shutdown joins nothing
         manager.join(timeout=10.0)
+
+
+def wake_stopped(pool: Executor) -> None:
+    """Continue the local pool's workers that a signal stopped (SIGSTOP: outside a jail, a
+    bot can stop the process that plays its game, and leave it stopped). Its clock ran on:
+    the answer it waited for is late, a timeout. Linux (/proc); `stop_pool` says why the
+    pool's processes are read from a private attribute."""
+    for process in (getattr(pool, "_processes", None) or {}).values():
+        try:
+            with open(f"/proc/{process.pid}/stat", "rb") as stat:
+                stopped = stat.read().rpartition(b")")[2].split()[0] in (b"T", b"t")
+        except (OSError, IndexError):
+            continue
+        if stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGCONT)
 
 
 def read_saved(path: Path) -> tuple[dict[str, Any], list[GameResult]]:

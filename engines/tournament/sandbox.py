@@ -54,9 +54,10 @@ KEPT_VARIABLES = ("LANG", "LC_ALL")
 HOME_VARIABLES = ("PATH", "HOME", "TMPDIR")
 """Kept too outside a jail (inside, /tmp is its home)."""
 JAIL_PATH = "/usr/bin:/bin"
-PROCESS_LIMIT = 64
+PROCESS_LIMIT = 16
 """Processes and threads a jailed bot may have at once (RLIMIT_NPROC): a fork bomb stops
-there. Outside a jail it is not set: it would count the teacher's own processes."""
+there, and so does the memory a bot can hold (RLIMIT_AS is per process). Outside a jail it
+is not set: it would count the teacher's own processes."""
 FILE_LIMIT = 128
 """Open files (RLIMIT_NOFILE)."""
 WRITE_LIMIT = 16 << 20
@@ -73,8 +74,15 @@ class Forfeit(Exception):
     student."""
 
     def __init__(self, kind: str, reason: str, detail: str = ""):
+        reason, detail = printable(reason), printable(detail)
         super().__init__(reason)
         self.kind, self.reason, self.detail = kind, reason, detail
+
+
+def printable(text: str) -> str:
+    """`text` with what UTF-8 cannot carry (a bot's lone surrogates) replaced: a forfeit's
+    words go to JSON files and to the browser, whose encoders refuse them."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 class IsolatedBot:
@@ -110,7 +118,10 @@ class IsolatedBot:
         if self.jailed:  # bwrap says on `info` which pid its namespace's first process has
             self.info, info_write = os.pipe()
             pipe_ends.append(info_write)
-            command = jail.command(str(RUNNER), arguments, self.entrant.folder, info_write)
+            command, hidden = jail.hidden_arguments(
+                jail.command(str(RUNNER), arguments, self.entrant.folder, info_write)
+            )
+            pipe_ends += [] if hidden is None else [hidden]
             home = {"PATH": JAIL_PATH, "HOME": "/tmp", "TMPDIR": "/tmp"}
         else:
             command = [sys.executable, "-S", "-u", str(RUNNER), *arguments]

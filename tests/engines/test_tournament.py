@@ -23,10 +23,10 @@ import psutil
 import pytest
 
 from ludotheque.engines.core import Game, State
-from ludotheque.engines.tournament import Results, Tournament, sandbox, tournament
+from ludotheque.engines.tournament import Results, Tournament, play, sandbox, tournament
 from ludotheque.engines.tournament.entrants import read_entrants
 from ludotheque.engines.tournament.play import Job, play_game
-from ludotheque.engines.tournament.run import local_pool
+from ludotheque.engines.tournament.run import GUESSABLE, GuessableSeedWarning, local_pool
 from ludotheque.engines.tournament.schedule import derived_seed
 from tournament_processes import a_bot_started, no_bot_left
 
@@ -272,7 +272,13 @@ def test_sorciere_tables_of_three_and_four(pool):
         assert sum(row["points"] for row in results.standings()) == len(results.schedule)
     with ProcessPoolExecutor(1) as one:  # hidden cards and chance: the same on one worker
         again = tournament(
-            "sorciere", entrants, options={"players": 4}, seconds=0.5, executor=one, progress=False
+            "sorciere",
+            entrants,
+            options={"players": 4},
+            seconds=0.5,
+            seed=results.config["seed"],  # the secret one the first run drew
+            executor=one,
+            progress=False,
         )
     assert again.to_json() == results.to_json()
 
@@ -321,6 +327,27 @@ def test_an_interrupted_tournament_resumes_with_its_finished_games(reference, po
     from_results = Tournament("sortileges", ENTRANTS, seconds=0.5, seed=4)
     from_results.reuse(Results.from_json(reference.to_json()))
     assert from_results.results.complete and list(from_results.run(pool)) == reference.finished()
+
+
+def test_a_class_tournament_draws_a_secret_seed_and_resumes_from_it(bots, pool, tmp_path):
+    """Every hidden card of a game follows from its seed, which follows from the
+    tournament's: by default that seed is secret (drawn, kept for the teacher), a resumed run
+    takes it back from the journal, and a guessable one given for a game with secrets is
+    warned about."""
+    entrants = {"n1": "bot:1", "n2": "bot:2", "first": bots / "first.py"}
+    first, other = (Tournament("nains", entrants, seconds=SECONDS) for _ in range(2))
+    assert first.config["seed"] != other.config["seed"]
+    assert min(first.config["seed"], other.config["seed"]) >= GUESSABLE  # 1 in 2**64 to fail
+    journal = tmp_path / "journal.jsonl"
+    games = first.run(pool, journal=journal)
+    next(games)
+    games.close()
+    again = Tournament("nains", entrants, seconds=SECONDS)
+    replayed = list(again.run(pool, journal=journal))
+    assert again.config["seed"] == first.config["seed"]
+    assert replayed[0] == first.results.finished()[0] and again.results.complete
+    with pytest.warns(GuessableSeedWarning, match="could compute the hidden cards of nains"):
+        Tournament("nains", entrants, seed=2026)
 
 
 def test_a_changed_bot_plays_its_games_again(bots, pool, tmp_path):
@@ -399,3 +426,34 @@ def test_an_interrupt_leaves_no_process_behind(bots):
         finally:
             script.kill()
             script.wait()
+
+
+STALLER = """
+def choose(observation):
+    legal = observation["legal"]
+    discards = [move for move in legal if move.startswith("discard ") and "," not in move]
+    return discards[0] if discards else legal[0]
+"""
+
+
+def test_two_bots_that_stall_a_game_get_a_draw_not_a_stopped_tournament(tmp_path, monkeypatch):
+    """Two bots that only discard would play Tir de tuyau for ever: the game stops at
+    MAX_PLIES as a draw, and the tournament goes on."""
+    monkeypatch.setattr(play, "MAX_PLIES", 40)  # play_game runs here: the limit applies
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.py").write_text(STALLER)
+    game = Game.by_name("nains")
+    job = Job(
+        index=0,
+        game="nains",
+        module=type(game).__module__,
+        options=game.options,
+        seed=derived_seed(GUESSABLE, 0),
+        seats=tuple(read_entrants(type(game), {n: tmp_path / f"{n}.py" for n in "ab"})),
+        seconds=1.0,
+        memory_mb=1024,
+        tag=SINGLE,
+    )
+    result = play_game(job)
+    assert len(result["record"]["actions"]) == 40 and not result["forfeits"]
+    assert result["points"] == [0.5, 0.5]

@@ -27,6 +27,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "notebooks" / "bots"
 SMALL = {"files": 4, "ranks": 4}
 """A 4×4 Sortilèges board: games of about nine plies."""
 SECONDS = 0.1
+SEED = 11
+"""Both runs of a comparison play the same games (a tournament's seed is secret otherwise)."""
 
 
 def bot_file(folder: Path, name: str, body: str) -> Path:
@@ -77,12 +79,18 @@ def entrants(tmp_path_factory):
 def test_the_same_tournament_gives_the_same_results_in_the_kernel(entrants, monkeypatch):
     with local_pool() as pool:
         with_processes = tournament(
-            "sortileges", entrants, seconds=SECONDS, options=SMALL, executor=pool, progress=False
+            "sortileges",
+            entrants,
+            seconds=SECONDS,
+            options=SMALL,
+            seed=SEED,
+            executor=pool,
+            progress=False,
         )
     with monkeypatch.context() as browser:
         as_in_the_browser(browser)
         in_kernel = tournament(
-            "sortileges", entrants, seconds=SECONDS, options=SMALL, progress=False
+            "sortileges", entrants, seconds=SECONDS, options=SMALL, seed=SEED, progress=False
         )
     assert in_kernel.complete
     kinds = {forfeit["entrant"]: forfeit["kind"] for forfeit in in_kernel.forfeits()}
@@ -93,7 +101,12 @@ def test_the_same_tournament_gives_the_same_results_in_the_kernel(entrants, monk
         "malformed": "malformed",
         "broken": "load",
     }
-    assert in_kernel.to_json() == with_processes.to_json()  # reasons and tracebacks too
+    assert played(in_kernel) == played(with_processes)  # reasons and tracebacks too
+
+
+def played(results):
+    """What the games were (not how the bots were kept: `sandbox` differs)."""
+    return [(game.record, game.points, game.forfeits) for game in results.finished()]
 
 
 @pytest.mark.usefixtures("in_the_browser")
