@@ -65,6 +65,13 @@ def set_limits(limits: dict) -> None:
             resource.setrlimit(getattr(resource, name), (value, value))
 
 
+def first_to_go() -> None:
+    """Linux: if the machine runs out of memory, the kernel kills the bot (and what it
+    starts) before anything else, not the teacher's kernel or the referee."""
+    with contextlib.suppress(OSError), open("/proc/self/oom_score_adj", "w") as score:
+        score.write("1000")
+
+
 def load(request: dict, compile_source=compile, names=None) -> types.FunctionType:
     """The bot's `choose`: the file's source run as a fresh module, or the function.
     `compile_source` (compile's arguments) makes the module's code, which finds `names`
@@ -131,6 +138,7 @@ def main() -> None:
     sys.path[:] = ([first["folder"]] if first.get("folder") else []) + first["path"]
     sys.dont_write_bytecode = True
     set_limits(first["limits"])
+    first_to_go()
     random.seed(first["seed"])
     try:
         choose = load(first)

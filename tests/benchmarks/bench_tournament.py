@@ -32,6 +32,8 @@ from ludotheque.engines.tournament.sandbox import IsolatedBot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "notebooks" / "bots"
 SKILLS = ("hasard", "mobilite", "bloqueur", "equilibre", "territoire")
+SEED = 2026
+"""Every run plays the same games (Sortilèges has no secret: a known seed gives nothing away)."""
 
 
 def answer_at_once(observation):
@@ -105,7 +107,7 @@ def class_folder(copies: int) -> Path:
 
 def run(label: str, folder: Path, seconds: float, executor=None):
     begin = time.perf_counter()
-    results = tournament("sortileges", folder, seconds=seconds, executor=executor)
+    results = tournament("sortileges", folder, seconds=seconds, seed=SEED, executor=executor)
     wall = time.perf_counter() - begin
     games = len(results.games)
     plies = sum(game.plies for game in results.finished())
