@@ -72,10 +72,9 @@ def first_to_go() -> None:
         score.write("1000")
 
 
-def load(request: dict, compile_source=compile, names=None) -> types.FunctionType:
-    """The bot's `choose`: the file's source run as a fresh module, or the function.
-    `compile_source` (compile's arguments) makes the module's code, which finds `names`
-    among its globals (`inkernel` watches its loops so)."""
+def load(request: dict) -> types.FunctionType:
+    """The bot's `choose`: the file's source run as a fresh module, or the function (the
+    same in a process of its own and in the referee's, `inkernel`)."""
     if request.get("pickle") is not None:
         return pickle.loads(base64.b64decode(request["pickle"]))
     filename, source = request["filename"], request["source"]
@@ -83,9 +82,8 @@ def load(request: dict, compile_source=compile, names=None) -> types.FunctionTyp
     linecache.cache[filename] = (len(source), None, lines, filename)  # tracebacks show lines
     module = types.ModuleType(os.path.splitext(os.path.basename(filename))[0])
     module.__file__ = filename
-    module.__dict__.update(names or {})
     sys.modules[module.__name__] = module
-    exec(compile_source(source, filename, "exec"), module.__dict__)
+    exec(compile(source, filename, "exec"), module.__dict__)
     choose = getattr(module, "choose", None)
     if not callable(choose):
         raise LookupError(f"{os.path.basename(filename)} defines no function choose(observation)")
