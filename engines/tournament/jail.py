@@ -45,8 +45,6 @@ PROTECTIONS = ("namespaces", "network", "files", "processes", "memory")
 network (none), files (only Python and its own helpers, read-only), processes (it can see,
 signal or read no other process: not the referee, not the other seat), memory (RLIMIT_AS)."""
 PROBE_SECONDS = 20.0
-PIPE_BYTES = 60_000
-"""What a pipe surely holds unread (Linux: 64 KB)."""
 
 
 class SandboxWarning(UserWarning):
@@ -106,7 +104,8 @@ def helpers(folder: str | None) -> list[tuple[str, str]]:
     """The bot's helper modules (its folder's entries whose name starts with `_`: never an
     entrant, see `entrants.read_path`) and where they appear: under `BOT_FOLDER`. Not the
     other bots of the folder, not the teacher's files beside them, not a link that leads
-    out of the folder."""
+    out of the folder, not one named like a module of the standard library (`_gdbm.py`,
+    `__future__.py`, `__pycache__`: it would run in every bot that imports that module)."""
     if folder is None or not os.path.isdir(folder):
         return []
     real = os.path.realpath(folder)
@@ -114,7 +113,7 @@ def helpers(folder: str | None) -> list[tuple[str, str]]:
         (os.path.join(folder, entry), f"{BOT_FOLDER}/{entry}")
         for entry in sorted(os.listdir(folder))
         if entry.startswith("_")
-        and entry != "__pycache__"
+        and entry.partition(".")[0] not in sys.stdlib_module_names  # even one not built here
         and inside(os.path.realpath(os.path.join(folder, entry)), real)  # no link out of it
     ]
 
@@ -188,20 +187,6 @@ def command(
     drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
     inner = [BWRAP, *user, "--bind", "/", "/", "--cap-drop", "ALL", "--"]
     return args + ["--"] + drop + inner + python
-
-
-def hidden_arguments(command: list[str]) -> tuple[list[str], int | None]:
-    """`command` with bwrap's options (before its `--`) sent through a pipe (`--args`), so
-    that the jail's first process, which a bot can see, shows no path of the teacher's in its
-    command line; and the pipe's read end to pass (None when they would not fit in a pipe)."""
-    end = command.index("--")  # bwrap reads options from the pipe, not the program
-    data = b"".join(arg.encode() + b"\0" for arg in command[1:end])
-    if len(data) > PIPE_BYTES:
-        return command, None
-    read, write = os.pipe()
-    os.write(write, data)
-    os.close(write)
-    return [command[0], "--args", str(read), *command[end:]], read
 
 
 def inside_path(roots: list[str] | None = None) -> list[str]:

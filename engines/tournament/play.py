@@ -216,7 +216,9 @@ class StandIn(LevelSeat):
 
 class IsolatedSeat(Seat):
     """A student's bot in its own process (or, where there are none, the referee's); its
-    answer is checked against the rules."""
+    answer is checked against the rules, then against the moves it was offered: a bot plays
+    one of `observation["legal"]` (the rules may allow more, such as a steadier hand in
+    Sorcière than the one every player is offered)."""
 
     def __init__(self, bot: IsolatedBot | KernelBot, seat: int):
         self.bot, self.seat = bot, seat
@@ -228,7 +230,8 @@ class IsolatedSeat(Seat):
         self.bot.wait_ready()
 
     def move(self, state: State) -> Any:
-        answer = self.bot.ask(state.observation(self.seat))
+        observation = state.observation(self.seat)
+        answer = self.bot.ask(observation)
         try:
             action = state.game.canonical(answer)
         except RulesError as error:
@@ -236,6 +239,10 @@ class IsolatedSeat(Seat):
         refusal = state.refusal(action)
         if refusal is not None:
             raise Forfeit("illegal", f"answered {quote(answer)}, which is not legal: {refusal}")
+        if str(action) not in observation.get("legal", (str(action),)):  # texts are canonical
+            raise Forfeit(
+                "illegal", f"answered {quote(answer)}, which is not one of observation['legal']"
+            )
         return action
 
     def close(self) -> None:

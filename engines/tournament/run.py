@@ -161,7 +161,7 @@ class Tournament:
                 game=self.game.name,
                 module=type(self.game).__module__,
                 options=dict(self.game.options),
-                seed=derived_seed(self.config["seed"], index),
+                seed=game_seed(self.config["seed"], index, seating, by_name),
                 seats=tuple(by_name[name] for name in seating),
                 seconds=self.config["seconds"],
                 memory_mb=self.config["memory_mb"],
@@ -306,6 +306,13 @@ class Tournament:
             f"<Tournament {self.game.name}: {len(self.entrants)} entrants, "
             f"{len(self.results.games)} of {len(self.schedule)} games>"
         )
+
+
+def game_seed(seed: int, index: int, seating: tuple[str, ...], entrants: dict) -> int:
+    """Game `index`'s seed: from the tournament's, its index and its seats' bots, so that a
+    game played again for a bot that changed is dealt anew (its author has seen the old
+    deal: replaying it would show the other seat's cards before they are played)."""
+    return derived_seed(seed, index, *(entrants[name].fingerprint for name in seating))
 
 
 class GuessableSeedWarning(UserWarning):

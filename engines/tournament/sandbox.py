@@ -58,10 +58,11 @@ PROCESS_LIMIT = 16
 """Processes and threads a jailed bot may have at once (RLIMIT_NPROC): a fork bomb stops
 there, and so does the memory a bot can hold (RLIMIT_AS is per process). Outside a jail it
 is not set: it would count the teacher's own processes."""
-FILE_LIMIT = 128
+FILE_LIMIT = 64
 """Open files (RLIMIT_NOFILE)."""
-WRITE_LIMIT = 16 << 20
-"""Largest file a bot may write (RLIMIT_FSIZE, bytes)."""
+WRITE_LIMIT = 4 << 20
+"""Largest file a bot may write (RLIMIT_FSIZE, bytes). With `FILE_LIMIT` it bounds the memory
+a process can hold outside its address space (memfd files: 64 x 4 MB)."""
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
 
 LIVE: set[int] = set()
@@ -118,10 +119,7 @@ class IsolatedBot:
         if self.jailed:  # bwrap says on `info` which pid its namespace's first process has
             self.info, info_write = os.pipe()
             pipe_ends.append(info_write)
-            command, hidden = jail.hidden_arguments(
-                jail.command(str(RUNNER), arguments, self.entrant.folder, info_write)
-            )
-            pipe_ends += [] if hidden is None else [hidden]
+            command = jail.command(str(RUNNER), arguments, self.entrant.folder, info_write)
             home = {"PATH": JAIL_PATH, "HOME": "/tmp", "TMPDIR": "/tmp"}
         else:
             command = [sys.executable, "-S", "-u", str(RUNNER), *arguments]
@@ -148,6 +146,7 @@ class IsolatedBot:
         for fd in (self.requests, self.answers, self.out, self.err):
             os.set_blocking(fd, False)
         self.load_deadline = time.monotonic() + LOAD_SECONDS
+        self.find_namespace()
         try:
             self.send(self.first_message(), self.load_deadline, "loading")
         except Forfeit as forfeit:  # it died at once: told by `wait_ready`, in seat order
@@ -185,20 +184,26 @@ class IsolatedBot:
         message = self.receive(self.load_deadline, "loading")
         if not message.get("ready"):
             raise self.failure(message, "loading")
-        self.find_namespace()
 
     def find_namespace(self) -> None:
-        """Hold the jail's first process by a pidfd (immune to pid reuse), from bwrap's
-        info, written before the bot started: so `close` can end the whole jail."""
+        """Hold the jail's first process by a pidfd, from bwrap's info (written as the jail
+        is made, before the bot starts), so that `close` can end the whole jail. Taken at
+        once and checked to be bwrap's child: a pid read late could be another process's."""
         if self.info is None:
             return
         try:
-            info = json.loads(os.read(self.info, 1 << 12))
-            self.namespace = os.pidfd_open(int(info["child-pid"]))
+            pid = int(bwrap_info(self.info)["child-pid"])
+            self.namespace = os.pidfd_open(pid)
+            if parent_of(pid) != self.process_id():  # gone, and its pid taken since
+                os.close(self.namespace)
+                self.namespace = None
         except (OSError, ValueError, KeyError, TypeError):  # the jail is gone already
             pass
         os.close(self.info)
         self.info = None
+
+    def process_id(self) -> int | None:
+        return None if self.process is None else self.process.pid
 
     def ask(self, observation: dict[str, Any]) -> str:
         """The bot's answer to `observation` (a text); Forfeit for anything else."""
@@ -354,6 +359,34 @@ def on_stdout(shown: str, when: str) -> Forfeit:
         "returning its move (print to sys.stderr to debug)",
         shown,
     )
+
+
+def bwrap_info(fd: int) -> Any:
+    """The JSON bwrap writes on its --info-fd, read whole (it comes in pieces), within
+    `LOAD_SECONDS`."""
+    data, deadline = b"", time.monotonic() + LOAD_SECONDS
+    while time.monotonic() < deadline:
+        select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(fd, 1 << 12)
+        data += chunk
+        try:
+            return json.loads(data)
+        except ValueError:
+            if not chunk:  # bwrap is gone
+                raise
+    raise ValueError("no word from bwrap")
+
+
+def parent_of(pid: int) -> int | None:
+    """The parent pid of process `pid` (Linux /proc), None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("PPid:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def signal_name(number: int) -> str:

@@ -247,7 +247,7 @@ def test_every_record_replays_with_the_engine(reference):
         assert state.is_terminal() and state.ply == game.plies
         assert [(r + 1) / 2 for r in state.returns()] == list(game.points)
         assert game.state().history == state.history
-        assert state.seed == derived_seed(4, game.index)
+        assert state.seed == derived_seed(4, game.index, *game.fingerprints)
         if "first" in game.record["start"]:
             assert game.record["start"]["first"] == 0  # seat 0 moves first
 
@@ -360,6 +360,10 @@ def test_a_changed_bot_plays_its_games_again(bots, pool, tmp_path):
     student.write_text(bot_source("return observation['legal'][-1]"))
     changed = Tournament("sortileges", entrants, seconds=SECONDS, options=SMALL)
     assert changed.reuse(before) == 2  # only level 1 against other
+    dealt = {game.index: game.record["seed"] for game in before.finished()}
+    for job in changed.jobs():  # its author saw the old deals: the student's games anew
+        fresh = "student" in (entrant.name for entrant in job.seats)
+        assert (job.seed != dealt[job.index]) == fresh
     with pytest.raises(ValueError, match="seconds 0.1, not 0.2"):
         Tournament("sortileges", entrants, seconds=0.2, options=SMALL).reuse(before)
 

@@ -755,6 +755,23 @@ def test_a_helper_named_like_a_standard_module_replaces_nothing(jailed, pool, tm
     assert not results.forfeits(), results.forfeits()
 
 
+STEADY_HAND = bot("""
+    def choose(observation):
+        move = observation["legal"][0]
+        return move + "@1" if move.startswith("pull ") else move
+    """)
+
+
+def test_a_bot_plays_only_what_it_is_offered(jailed, pool, tmp_path):
+    """The rules let a Sorcière pull be steadier than every player is offered (`pull 3@1`):
+    a bot that asks for it forfeits, it does not play with a steadier hand than the others."""
+    bots = {"steady": STEADY_HAND, "first": FIRST, "last": LAST}
+    _, results = played(tmp_path / "bots", bots, pool, game="sorciere")
+    found = forfeits_of(results, "steady")
+    assert sorted(forfeit["game"] for forfeit in found) == games_of(results, "steady")
+    assert all("not one of observation['legal']" in forfeit["reason"] for forfeit in found)
+
+
 SURROGATE = bot("""
     def choose(observation):
         raise ValueError("\\ud800 lone surrogate")
