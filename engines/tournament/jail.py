@@ -123,7 +123,7 @@ def read_only(binds: list[tuple[str, str]]) -> list[str]:
     missing folders made first, readable by all (bwrap would make them private to root,
     which the bot's uid is not)."""
     args: list[str] = []
-    made = {"/"}
+    made = {"/", "/tmp"}
     for source, destination in binds:
         for folder in reversed(Path(destination).parents):
             if str(folder) not in made:
@@ -153,15 +153,8 @@ def command(
         "--new-session",
         "--hostname",
         "ludotheque",
-        *system_binds(),
-        *read_only(
-            [(root, root) for root in roots if not system(root)] + [(runner, RUNNER_INSIDE)]
-        ),
-        "--perms",
-        "0755",
-        "--dir",
-        BOT_FOLDER,
-        *read_only(helpers(folder)),
+        # the fresh file systems first: a bind below /tmp (a project cloned there) must show
+        # on top of the private /tmp, not be hidden by it
         "--proc",
         "/proc",
         "--dev",
@@ -172,6 +165,15 @@ def command(
         str(TMP_BYTES),
         "--tmpfs",
         "/tmp",
+        *system_binds(),
+        *read_only(
+            [(root, root) for root in roots if not system(root)] + [(runner, RUNNER_INSIDE)]
+        ),
+        "--perms",
+        "0755",
+        "--dir",
+        BOT_FOLDER,
+        *read_only(helpers(folder)),
         "--chdir",
         "/tmp",
     ]

@@ -868,3 +868,11 @@ def test_without_bubblewrap_a_bot_that_leaves_the_referee_stopped_forfeits(unjai
     found = forfeits_of(results, "stop_leave")
     assert sorted(forfeit["game"] for forfeit in found) == games_of(results, "stop_leave")
     assert {forfeit["kind"] for forfeit in found} == {"crash"}, found
+
+
+def test_what_lies_below_tmp_is_shown_above_the_private_tmp():
+    """A project cloned under /tmp (as CI may) has Python there: the jail's private /tmp is
+    mounted before the binds, which would otherwise vanish under it."""
+    command = jail.command(str(ROOT / "engines" / "tournament" / "runner.py"), [], None)
+    binds = [index for index, argument in enumerate(command) if argument == "--ro-bind"]
+    assert command.index("--tmpfs") < min(binds)
