@@ -44,14 +44,22 @@ from ludotheque.engines.core import (
     quote,
 )
 
+from .arguments import (
+    MAX_BOT_DELAY,
+    Argument,
+    ArgumentError,
+    Arguments,
+    ArgumentTypeError,
+    seats_problem,
+)
 from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, printable
 from .referee import Referee
 from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within, in_background
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
-MAX_BOT_DELAY = 5.0
-MAX_BOT_SECONDS = 60.0
+BASE_ARGUMENTS = ("seats", "seed", "lang", "bot_seconds", "bot_delay", "options")
+"""The constructor's own arguments (a game adds `own_arguments`; the engine, start choices)."""
 GRACE = 0.5
 """Seconds a bot may overrun its budget before its call is abandoned (plus half the budget)."""
 COMPILE_GRACE = 60.0
@@ -109,13 +117,23 @@ class GameWidget(Referee, anywidget.AnyWidget):
       do (by default what the Python methods do);
     - `run_task(kind, compute, done)`: any other long computation, bounded like the bots';
     - `refresh()`: publish again after a game's own setting changed;
-    - `intents` and `_intent_<type>(content)`: the game's own intents.
+    - `intents` and `_intent_<type>(content)`: the game's own intents;
+    - `own_arguments`: the game's own constructor arguments, checked with the others.
+
+    Every argument of the constructor is checked before anything is made (`arguments.py`):
+    a refusal is one line in the widget's language naming the argument, the value and the
+    fix, raised from here (an `ArgumentError`, a ValueError; an `ArgumentTypeError`, a
+    TypeError), not a traitlets error from deep in ipywidgets.
     """
 
     game_class: ClassVar[type[Game]]
     intents: ClassVar[dict[str, dict[str, Field]]] = BASE_INTENTS
     """Intent type -> required fields (`intents.Field`); a game adds its own intents by
     extending this dict and defining `_intent_<type>(content)`."""
+    own_arguments: ClassVar[dict[str, Argument]] = {}
+    """A game's own keyword arguments to the constructor, name -> `Argument` (its type, in
+    words, with an example): checked with the base's, then set as the trait of that name
+    once the widget is made (Sorcière's `risk_view`)."""
     registry: ClassVar[dict[str, type[GameWidget]]] = {}
     """Game name -> its widget class, filled as game widgets are defined."""
 
@@ -167,7 +185,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
     def __init__(
         self,
         seats: list[Any] | None = None,
-        *,
+        *more: Any,
         seed: int | None = None,
         lang: str = "fr",
         bot_seconds: float = 1.0,
@@ -175,11 +193,19 @@ class GameWidget(Referee, anywidget.AnyWidget):
         options: dict[str, Any] | None = None,
         **start: Any,
     ):
-        if not (isinstance(bot_seconds, (int, float)) and 0 < bot_seconds <= MAX_BOT_SECONDS):
-            raise ValueError(
-                f"bot_seconds must be a number in (0, {MAX_BOT_SECONDS}], not {quote(bot_seconds)}"
+        """`seats`: one per player, each "human", "bot:<level>" or a bot (a function of the
+        observation, or a `Bot`); `seed`: the same game every time; `lang`: "fr" or "en";
+        `bot_seconds`: a bot's thinking time; `bot_delay`: the pause before its move;
+        `options`: the game's options (`game_class.option_specs`); `start`: the engine's
+        start choices (`first`...) and the game's `own_arguments`. `more`: nothing (seats
+        given without their list are refused, saying so)."""
+        try:
+            checked = Arguments(self, lang).check(
+                seats, more, seed, bot_seconds, bot_delay, options, start, BASE_ARGUMENTS
             )
-        self.game = self.game_class(**(options or {}))
+        except (ArgumentError, ArgumentTypeError) as error:
+            raise error.with_traceback(None) from None  # one frame: the widget's own
+        self.game = checked.game
         self.bot_seconds = float(bot_seconds)
         warm_up = getattr(bots_of(self.game_class), "warm_up", None)
         if warm_up is not None:  # compiled levels: build them while the user reads the board
@@ -188,7 +214,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self._generation = 0
         self._slots: dict[str, TaskSlot] = {}
         self._abandoned = Abandoned()
-        self._state = self.game.new_game(seed, **start)
+        self._state = checked.state
         self._custom_bots: dict[str, Bot] = {}
         self._levels = tuple(self.bot_levels())
         self._review_ply: int | None = None
@@ -198,7 +224,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self._had_human = False  # a human sat at this game (secrets: no omniscient view)
         self._last_viewer: int | None = None
         self._replay_names: list[str] | None = None  # a replay's players, when given
-        seat_labels = [self._seat_label(seat) for seat in seats or self.default_seats()]
+        seat_labels = [self._seat_label(seat) for seat in checked.seats or self.default_seats()]
         self._levels = (*self._levels, *self._custom_bots)
         self._choices = self.choices()
         with self._output():
@@ -217,6 +243,8 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self.observe(lambda _change: self.refresh(), names="lang")
         self.observe(self._on_omniscient, names="omniscient")
         self._changed(moved=False)
+        for name, value in checked.own.items():
+            setattr(self, name, value)
 
     # -- what each game provides (by default, what its engine declares) ------------
     def make_bot(self, level: str, seed: int) -> Bot:
@@ -454,6 +482,8 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self._slot(kind).submit(work)
 
     def close(self) -> None:
+        if not hasattr(self, "_lock"):  # arguments refused: nothing was made, no comm opened
+            return
         with self._lock:
             self._generation += 1
             for slot in self._slots.values():
@@ -474,12 +504,9 @@ class GameWidget(Referee, anywidget.AnyWidget):
     @traitlets.validate("seats")
     def _check_seats(self, proposal: dict) -> list[str]:
         seats = list(proposal["value"])
-        allowed = {HUMAN} | {f"bot:{level}" for level in self._levels}
-        if len(seats) != self.game.players or not set(seats) <= allowed:
-            raise traitlets.TraitError(
-                f"seats must be {self.game.players} values among {sorted(allowed)}, "
-                f"got {quote(seats)}"
-            )
+        problem = seats_problem(self, seats)
+        if problem is not None:
+            raise traitlets.TraitError(problem)
         return seats
 
     @traitlets.validate("omniscient")

@@ -25,6 +25,7 @@ from ludotheque.engines.core import State
 from ludotheque.engines.sorciere import DEFAULT_DEXTERITY
 from ludotheque.engines.sorciere import Sorciere as SorciereGame
 
+from .arguments import Argument
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
 from .pictures import sorciere as position_picture
@@ -38,13 +39,16 @@ class Sorciere(GameWidget):
     game_class = SorciereGame
     intents = {**BASE_INTENTS, "risk": {"value": BOOL}}
 
+    own_arguments = {
+        "risk_view": Argument(bool, {"fr": "True ou False", "en": "True or False"}, True)
+    }
     risk_view = traitlets.Bool(False)
-    """Teaching mode: the observation carries each card's collapse risk."""
+    """Teaching mode: the observation carries each card's collapse risk (`Sorciere(...,
+    risk_view=True)`, or set it later)."""
 
-    def __init__(self, seats: list[Any] | None = None, *, risk_view: bool = False, **kwargs: Any):
-        super().__init__(seats, **kwargs)
-        self.observe(lambda _change: self.refresh(), names="risk_view")
-        self.risk_view = risk_view
+    @traitlets.observe("risk_view")
+    def _show_risk(self, _change: dict) -> None:
+        self.refresh()
 
     def default_seats(self) -> list[str]:
         """You, then careful and greedy bots (then expected value)."""

@@ -6,4 +6,6 @@ import { describe } from "./nains/describe.js";
 import { NAINS_STRINGS } from "./nains/strings.js";
 import { NAINS_CSS } from "./nains/style.js";
 
-export default gameWidget({ id: "nains", strings: NAINS_STRINGS, css: NAINS_CSS, createBoard, describe, kit: { hint: false, keys: KEYS } });
+// A move's text ("play M2B0 yellow") is an engine code: the move list says it in words, and
+// shows no tooltip of it.
+export default gameWidget({ id: "nains", strings: NAINS_STRINGS, css: NAINS_CSS, createBoard, describe, notation: () => null, kit: { hint: false, keys: KEYS } });

@@ -6,6 +6,7 @@
 import { ensureStyle, h } from "./kit/dom.js";
 import { createLanguage } from "./kit/controls.js";
 import { KIT_STRINGS, translator } from "./kit/i18n.js";
+import { formatNumber } from "./kit/numbers.js";
 import { KIT_CSS } from "./kit/style.js";
 import { createToasts } from "./kit/toast.js";
 import { inLang } from "./kit/view.js";
@@ -81,7 +82,7 @@ function render({ model, el }) {
     root.dataset.status = view.status;
     title.textContent = t(lang, "tournament.title", { game: inLang(info.title, lang, info.game ?? "") });
     summary.textContent = t(lang, "tournament.summary", {
-      entrants: info.entrants?.length ?? 0, pairs: info.games_per_pair, seconds: Number(info.seconds ?? 0).toLocaleString(lang),
+      entrants: formatNumber(info.entrants?.length ?? 0, lang), pairs: formatNumber(info.games_per_pair ?? 0, lang), seconds: formatNumber(info.seconds ?? 0, lang),
     });
     const missing = info.unjailed ?? [];
     unjailed.hidden = !missing.length;
@@ -102,7 +103,7 @@ function render({ model, el }) {
     bar.setAttribute("aria-valuenow", done);
     bar.setAttribute("aria-label", t(lang, "progress.label"));
     fill.style.width = `${total ? (100 * done) / total : 0}%`;
-    count.textContent = t(lang, "progress.text", { done, total, forfeits: progress.forfeits || null });
+    count.textContent = t(lang, "progress.text", { done: formatNumber(done, lang), total: formatNumber(total, lang), forfeits: progress.forfeits ? formatNumber(progress.forfeits, lang) : null });
     status.dataset.status = view.status;
     status.textContent = t(lang, `status.${view.status}`);
     for (const p of panels) {

@@ -177,6 +177,109 @@ describe("when the person at the screen may not play", () => {
   });
 });
 
+describe("a square that cannot be chosen says why, politely, on screen and to a screen reader", () => {
+  const said = (view) => [view.$(".sp-prompt").textContent, view.$(".sp .ludo-sr").textContent.trim(), view.$(".sp").dataset.refusal];
+
+  it("a step: too far, her own square, a spelled square, the other witch", () => {
+    const view = board();
+    click(view.square("a8"));
+    expect(said(view)).toEqual(Array(2).fill("Trop loin : ta sorcière fait un pas d'une seule case, dans une des 8 directions (cases avec un point vert).").concat("far"));
+    expect(view.$(".sp-prompt").hidden).toBe(false);
+    expect(view.$(".sp-prompt").classList.contains("sp-refusal")).toBe(true);
+    click(view.square("e3"));
+    expect(said(view)[0]).toBe("Ta sorcière est ici : choisis pour son pas une case voisine marquée d'un point vert.");
+    click(view.square("f3")); // next to e3, spelled
+    expect(said(view)).toEqual(Array(2).fill("Cette case est ensorcelée : aucune sorcière ne peut y aller.").concat("step-spelled"));
+    const observation = structuredClone(LIVE);
+    observation.witches = ["e3", "d4"];
+    delete observation.turns.d4;
+    const near = board({ observation, lang: "en" });
+    click(near.square("d4"));
+    expect(said(near)).toEqual(Array(2).fill("Fasderat stands on this square: your witch cannot go there.").concat("step-witch"));
+    expect(near.model.sent).toEqual([]);
+  });
+
+  it("a spell: the other witch, a house, a square spelled already; the step stays chosen", () => {
+    const view = board();
+    click(view.square("d4"));
+    click(view.square("c7"));
+    expect(said(view)[0]).toBe("Fasderat est sur cette case : on ne peut pas ensorceler une sorcière.");
+    click(view.square("c1"));
+    expect(said(view)[0]).toBe("C'est une maison : une maison ne peut jamais être ensorcelée.");
+    click(view.square("d5"));
+    expect(said(view)).toEqual(Array(2).fill("Cette case est déjà ensorcelée : choisis une case en pointillés.").concat("spell-spelled"));
+    expect(view.targets("spell")).toEqual(sorted(LIVE.turns.d4));
+    expect(view.model.sent).toEqual([]);
+    view.model.set("lang", "en");
+    expect(said(view)[0]).toBe("This square is spelled already: choose a dashed square.");
+  });
+
+  it("goes once a square is chosen, the step taken back, or the game moves on", () => {
+    const view = board();
+    click(view.square("a8"));
+    click(view.square("d4"));
+    expect(view.$(".sp-prompt").textContent).toMatch(/^Choisis une case à ensorceler/);
+    expect(view.$(".sp").dataset.refusal).toBe("");
+    click(view.square("c1"));
+    key(view.svg, "Escape");
+    expect(view.$(".sp-prompt").textContent).toMatch(/^Choisis où faire un pas/);
+    click(view.square("a8"));
+    view.model.set("hint", { action: "e3-d4/d1", ply: LIVE.ply }); // another trait: the message stays
+    expect(view.$(".sp").dataset.refusal).toBe("far");
+    view.model.set("thinking", true); // the turn passes
+    expect(view.$(".sp").dataset.refusal).toBe("");
+  });
+
+  it("says the same refusal again when the same square is chosen again", () => {
+    const view = board();
+    const spoken = view.$(".sp .ludo-sr");
+    click(view.square("a8"));
+    const first = spoken.textContent;
+    click(view.square("a8"));
+    expect(spoken.textContent).not.toBe(first); // a live region only speaks a change
+    expect(spoken.textContent.trim()).toBe(first.trim());
+  });
+
+  it("with the keyboard: Enter on a square that cannot be chosen speaks the reason", () => {
+    const view = board();
+    view.svg.focus();
+    key(view.svg, "ArrowRight"); // from the witch on e3 to f3, spelled
+    key(view.svg, "Enter");
+    expect(said(view)).toEqual(Array(2).fill("Cette case est ensorcelée : aucune sorcière ne peut y aller.").concat("step-spelled"));
+    key(view.svg, "ArrowUp"); // f4, a step: the cursor speaks again
+    expect(view.$(".sp .ludo-sr").textContent).toBe("f4, tu peux y faire un pas");
+  });
+
+  const waits = {
+    "a bot's turn": [{ seats: ["bot:1", "bot:2"] }, "Patience : c'est au tour de Têtdevache.", "Please wait: it is Têtdevache's turn."],
+    "a bot is thinking": [{ seats: ["bot:1", "human"], observation: { ...LIVE, to_move: 1, turns: undefined }, thinking: true },
+      "Patience : c'est au tour de Fasderat.", "Please wait: it is Fasderat's turn."],
+    "reviewing": [{ review: { ply: 5, observation: FIXTURES.review } },
+      "Tu regardes une position passée : reviens à la partie pour jouer.", "You are looking at an earlier position: go back to the game to play."],
+    "the game is over": [{ observation: FIXTURES.over },
+      "La partie est finie : lance une nouvelle partie pour rejouer.", "The game is over: start a new game to play again."],
+  };
+  for (const [name, [overrides, french, english]] of Object.entries(waits)) {
+    it(`${name}: a click says why nothing happens, in French and in English`, () => {
+      const view = board(overrides);
+      click(view.square("d4"));
+      expect(said(view).slice(0, 2)).toEqual([french, french]);
+      view.model.set("lang", "en");
+      expect(view.$(".sp-prompt").textContent).toBe(english);
+      expect(view.model.sent).toEqual([]);
+    });
+  }
+
+  it("a move on its way: a click says to wait for the answer", () => {
+    const view = board();
+    click(view.square("d4"));
+    click(view.square(LIVE.turns.d4[0]));
+    click(view.square("d3"));
+    expect(said(view)[0]).toBe("Ton coup est parti : un instant, la partie répond.");
+    expect(view.model.sent).toHaveLength(1);
+  });
+});
+
 describe("review and hints", () => {
   it("draws the reviewed position with a banner", () => {
     const { witchAt, $$, $ } = board({ review: { ply: 5, observation: FIXTURES.review } });

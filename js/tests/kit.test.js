@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { KIT_STRINGS, translator } from "../src/kit/i18n.js";
+import { formatDecimal, formatNumber, formatPercent } from "../src/kit/numbers.js";
 import { FIXTURES } from "./fake_model.js";
 import { click, renderSortileges } from "./helpers.js";
 
@@ -19,6 +20,29 @@ describe("i18n", () => {
     const tt = translator(KIT_STRINGS, { fr: { "button.new": "Encore !" }, en: {} });
     expect(tt("fr", "button.new")).toBe("Encore !");
     expect(tt("en", "button.new")).toBe("New game");
+  });
+});
+
+describe("numbers", () => {
+  const space = "[\u00a0\u202f]"; // French groups and "%" with a no-break space, narrow or not (ICU's choice)
+  it("writes a number as the reader does: a decimal comma and spaced thousands in French", () => {
+    expect(formatDecimal(0.786, "fr", 2)).toBe("0,79");
+    expect(formatDecimal(0.786, "en", 2)).toBe("0.79");
+    expect(formatDecimal(1, "fr", 2)).toBe("1,00");
+    expect(formatNumber(0.5, "fr")).toBe("0,5");
+    expect(formatNumber(0.5, "en")).toBe("0.5");
+    expect(formatNumber(1234, "fr")).toMatch(new RegExp(`^1${space}234$`));
+    expect(formatNumber(1234, "en")).toBe("1,234");
+    expect(formatNumber(2.25, "fr", { maximumFractionDigits: 1 })).toBe("2,3");
+    expect(formatPercent(0.42, "fr")).toMatch(new RegExp(`^42${space}%$`));
+    expect(formatPercent(0.42, "en")).toBe("42%");
+  });
+
+  it("the bot pause is written that way too", () => {
+    const { model, $ } = renderSortileges({ bot_delay: 0.5 });
+    expect($(".ludo-speed-value").textContent).toBe("0,5 s");
+    model.set("lang", "en");
+    expect($(".ludo-speed-value").textContent).toBe("0.5 s");
   });
 });
 
@@ -141,16 +165,19 @@ describe("shell", () => {
   it("shows each notice once, translated with its parameters", () => {
     const { model, $$ } = renderSortileges();
     const texts = () => $$(".ludo-toast-text").map((n) => n.textContent);
+    // the move refused in words, as the move list says it
     model.set("notice", { id: 1, level: "error", code: "illegal", params: { action: "e3-e4/e4" } });
-    expect(texts()).toEqual(["Ce coup n'est pas permis : e3-e4/e4."]);
+    expect(texts()).toEqual(["Ce coup n'est pas permis : va en e4, ensorcelle e4."]);
     model.set("notice", { id: 1, level: "error", code: "illegal", params: { action: "e3-e4/e4" } });
     model.set("lang", "en");
     expect(texts()).toHaveLength(1);
     model.set("notice", { id: 2, level: "info", code: "nothing", params: {} });
-    expect(texts()).toEqual(["Ce coup n'est pas permis : e3-e4/e4.", "There is nothing to undo or redo."]);
+    expect(texts()).toEqual(["Ce coup n'est pas permis : va en e4, ensorcelle e4.", "There is nothing to undo or redo."]);
     expect($$(".ludo-toast").map((n) => n.getAttribute("role"))).toEqual(["alert", "status"]);
     click($$(".ludo-toast-close")[0]);
     expect(texts()).toEqual(["There is nothing to undo or redo."]);
+    model.set("notice", { id: 3, level: "error", code: "illegal", params: { action: "zz" } }); // not a turn: as it came
+    expect(texts().at(-1)).toBe("That move is not allowed: zz.");
   });
 
   it("does not replay a notice that was already there when the view opened", () => {

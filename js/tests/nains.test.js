@@ -139,11 +139,64 @@ describe("nains board", () => {
     expect(watch.$(".nn-choose").textContent).not.toContain("null");
   });
 
-  it("explains a pull: each team's power and the difference", () => {
+  it("explains a pull: the card in words, each team's power and the difference", () => {
     const { $ } = render({ observation: structuredClone(fixtures.after_pull), lang: "en" });
     const text = $(".nn-pull").textContent;
-    expect(text).toContain("Pull R2B0 by Nabot: Nabot 3 – 0 Gnomette.");
+    expect(text).toContain("Nabot pulls with the card “Pull: red 2, blue 0”: Nabot 3 – 0 Gnomette.");
     expect(text).toContain("Nabot pulls the hose 3 slab(s).");
+    const french = render({ observation: structuredClone(fixtures.after_pull) }).$(".nn-pull").textContent;
+    expect(french).toContain("Nabot tire avec la carte « Tirer : rouge 2, bleu 0 » : Nabot 3 – 0 Gnomette.");
+  });
+
+  it("names a pull's card with the chips' colour words, a multicolour bonnet too, in both languages", () => {
+    const pulled = (card, bonnet) => {
+      const observation = structuredClone(fixtures.after_pull);
+      observation.last_pull = { ...observation.last_pull, card, bonnet };
+      observation.events = [{ ...observation.events[0], card, bonnet }];
+      return observation;
+    };
+    const yellow = render({ observation: pulled("Y2R0", null) });
+    expect(yellow.$(".nn-pull").textContent).toContain("Nabot tire avec la carte « Tirer : jaune 2, rouge 0 » :");
+    // the chips say "J jaune": the summary says jaune, never the engine's Y
+    expect(yellow.$$(".nn-values .nn-chip").map((chip) => chip.textContent)).toContain("J jaune ×1");
+    expect(yellow.$(".nn-pull").textContent).not.toMatch(/Y2|Y\b/);
+    const bonnet = render({ observation: pulled("M2R0", "yellow") });
+    expect(bonnet.$(".nn-pull").textContent).toContain("« Tirer : multicolore 2, rouge 0 » (le multicolore compte pour le jaune) :");
+    const english = render({ observation: pulled("M2R0", "yellow"), lang: "en" });
+    expect(english.$(".nn-pull").textContent).toContain("“Pull: multicolour 2, red 0” (multicolour counted as yellow):");
+  });
+
+  it("names the discard pile's top card in words", () => {
+    const { $, model } = render({ observation: structuredClone(fixtures.after_pull) });
+    expect($(".nn-piles").textContent).toMatch(/· Défausse : 1 \(dessus : « Tirer : rouge 2, bleu 0 »\)$/);
+    model.set("observation", { ...structuredClone(fixtures.after_pull), discards: ["R2B0", "+G"] });
+    expect($(".nn-piles").textContent).toMatch(/· Défausse : 2 \(dessus : « Ajouter un nain vert »\)$/);
+    model.set("lang", "en");
+    expect($(".nn-piles").textContent).toMatch(/· Discards: 2 \(top: “Add a green gnome”\)$/);
+    model.set("observation", structuredClone(fixtures.play));
+    expect($(".nn-piles").textContent).toMatch(/Discards: 0$/);
+  });
+
+  it("shows no engine card code anywhere a player reads or hears: text, labels, tooltips, notices", () => {
+    // "+G", "Y2R0", "M2", "S3": a code standing alone, as the engine writes it
+    const CODE = /(?<![\w«“])(?:\+[RBYGM]|[RBYGM]2(?:[RBYGM]0)?|S[1-9])(?!\w)/;
+    const read = (el) => [el.textContent,
+      ...[...el.querySelectorAll("[aria-label], [title]")].flatMap((n) => [n.getAttribute("aria-label"), n.getAttribute("title")])]
+      .filter(Boolean);
+    for (const lang of ["fr", "en"]) {
+      for (const [name, observation] of Object.entries(fixtures)) {
+        const seats = observation.seat === 1 ? ["bot:3", "human"] : ["human", "bot:3"];
+        const { el, model } = render({ observation: structuredClone(observation), seats, lang, omniscient: name === "omniscient" });
+        model.set("observation", { ...structuredClone(observation), ply: observation.ply + 1 }); // a move said
+        for (const text of read(el)) expect(text, `${name} ${lang}`).not.toMatch(CODE);
+        document.body.replaceChildren();
+      }
+    }
+    const { el, model } = render({ observation: structuredClone(fixtures.public), seats: ["bot:1", "bot:3"] });
+    expect(el.querySelectorAll(".ludo-move")).not.toHaveLength(0);
+    model.set("notice", { id: 3, level: "error", code: "illegal", params: { action: "play Y2R0" } });
+    expect(el.querySelector(".ludo-toast-text").textContent).toBe("Ce coup n'est pas permis : joue « Tirer : jaune 2, rouge 0 ».");
+    for (const text of read(el)) expect(text).not.toMatch(CODE);
   });
 
   it("shows the other hand face down, and both hands only in the omniscient view", () => {

@@ -67,6 +67,18 @@ describe("the roof", () => {
     expect($$(".sv-risk-label")[0].textContent).toMatch(/%$/);
   });
 
+  it("writes the risks as the reader does: \"7 %\" in French, \"7%\" in English", () => {
+    const { $$, model } = render({ observation: { ...structuredClone(fixtures.live), risk: fixtures.risk } });
+    const labels = () => $$(".sv-risk-label").map((n) => n.textContent);
+    const slot = $$(".sv-card")[0].dataset.slot;
+    const percent = Math.round(fixtures.risk[slot] * 100);
+    // a no-break space before % (narrow or not, as the browser's ICU has it)
+    expect(labels()[0]).toMatch(new RegExp(`^${percent}[\u00a0\u202f]%$`));
+    for (const label of labels()) expect(label).toMatch(/^\d{1,3}[\u00a0\u202f]%$/);
+    model.set("lang", "en");
+    expect(labels()[0]).toBe(`${percent}%`);
+  });
+
   it("drops the risk tint and labels from the cookies falling in a collapse", () => {
     const { $, $$, model } = render({ observation: { ...structuredClone(fixtures.live), risk: fixtures.risk } });
     expect($$(".sv-risk-label")).toHaveLength(36);
@@ -106,6 +118,22 @@ describe("the pull gesture", () => {
     expect(match).not.toBeNull();
     expect(Number(match[1])).toBeGreaterThan(0.8);
     expect(Number(match[1])).toBeLessThanOrEqual(1);
+  });
+
+  it("says how steady the last pull was with the reader's decimal mark: \"Geste : 0,79\", \"Gesture: 0.79\"", () => {
+    const { $, model } = render();
+    expect($(".sv-gesture").hidden).toBe(true);
+    const card = $('.sv-card[data-slot="14"]');
+    pointer(card, "pointerdown", 100, 100, 0);
+    for (let i = 1; i <= 10; i += 1) pointer(card, "pointermove", 100 + i * 8, 100, i * 50);
+    pointer(card, "pointerup", 180, 100, 550);
+    const sent = Number(/@([\d.]+)$/.exec(model.sent.at(-1).action)[1]);
+    const french = sent.toFixed(2).replace(".", ",");
+    expect($(".sv-gesture").hidden).toBe(false);
+    expect($(".sv-gesture").textContent).toBe(`Geste : ${french}`);
+    expect($(".sv-gesture").textContent).toMatch(/^Geste : \d,\d\d$/);
+    model.set("lang", "en");
+    expect($(".sv-gesture").textContent).toBe(`Gesture: ${sent.toFixed(2)}`);
   });
 
   it("puts the card back in place when the drag was too short", () => {

@@ -53,6 +53,23 @@ describe("the tournament's view", () => {
     expect(rows[1].querySelectorAll(".lt-bar circle")).toHaveLength(1);
   });
 
+  it("writes every count and decimal as the reader does: spaced thousands and a decimal comma in French", () => {
+    const space = "[\u00a0\u202f]"; // a no-break space, narrow or not (ICU's choice)
+    const big = { done: 1200, total: 2400, forfeits: 1500 };
+    const { $, $$, model } = renderTournament({
+      progress: big, info: { ...INFO, games_per_pair: 1000, seconds: 0.25 },
+      standings: [{ ...STANDINGS[0], games: 1200, points: 1000.5 }], games: [{ ...GAMES[0], plies: 1234 }],
+    });
+    expect($(".lt-progress-text").textContent).toMatch(new RegExp(`^1${space}200 / 2${space}400 parties · 1${space}500 forfaits$`));
+    expect($(".lt-summary").textContent).toMatch(new RegExp(`, 1${space}000 parties par paire, 0,25 s par coup\\.$`));
+    expect($(".lt-points").textContent).toMatch(new RegExp(`^1${space}000,5 sur 1${space}200`));
+    expect($$(".lt-game td")[1].textContent).toMatch(new RegExp(`^coups : 1${space}234$`));
+    model.set("lang", "en");
+    expect($(".lt-progress-text").textContent).toBe("1,200 / 2,400 games · 1,500 forfeits");
+    expect($(".lt-summary").textContent).toMatch(/, 1,000 games per pair, 0\.25 s per move\.$/);
+    expect($(".lt-points").textContent).toMatch(/^1,000\.5 of 1,200/);
+  });
+
   it("fills the progress bar and follows the status with its buttons", () => {
     const { model, $ } = renderTournament();
     expect($(".lt-progress").getAttribute("aria-valuenow")).toBe("2");

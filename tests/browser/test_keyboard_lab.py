@@ -300,3 +300,36 @@ def test_petits_pas_to_the_end_with_the_keyboard(table):
     page.wait_for_timeout(300)
     shoot(root, "petits_pas-end.png")
     assert game_over_in_python(table, "petits_pas")
+
+
+def test_the_move_list_is_one_tab_stop(table):
+    """Issue 32: every move was a Tab stop (70 in a Sorcière game). One stop now, the arrows
+    and Home / End inside, Enter still shows the position after a move. (Tab goes from the
+    language buttons, just before the list, into it: past the widget, JupyterLab's cell
+    toolbars come between.)"""
+    page = table.page
+    root = widget(page, "sorciere")
+    count = root.locator(".ludo-move").count()
+    assert count >= 5, count
+    assert root.locator('.ludo-move[tabindex="0"]').count() == 1
+    before = root.locator(".ludo-lang-button").last
+    ply = "() => document.activeElement.dataset.ply"
+    before.focus()
+    press(page, "Tab")
+    assert page.evaluate(ply) == str(count - 1)  # the stop: the last move
+    press(page, "Home")
+    press(page, "ArrowRight")
+    assert page.evaluate(ply) == "1"
+    press(page, "Enter")
+    wait_for(page, root, "!w.querySelector('.ludo-review').hidden")
+    assert root.locator(".ludo-move[aria-current]").get_attribute("data-ply") == "1"
+    assert page.evaluate(ply) == "1"
+    press(page, "Tab")  # one press leaves the list, however long
+    assert not active(page, ".ludo-move")
+    before.focus()
+    press(page, "Tab")
+    assert page.evaluate(ply) == "1"  # the stop stayed on the move looked at
+    press(page, "Shift+Tab")  # and one press leaves it backwards
+    assert active(page, ".ludo-lang-button")
+    root.locator(".ludo-back").click()
+    wait_for(page, root, "w.querySelector('.ludo-review').hidden")

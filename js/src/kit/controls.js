@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { LANGS } from "./i18n.js";
+import { formatNumber } from "./numbers.js";
 
 const SPEED_MAX = 5;
 
@@ -36,7 +37,7 @@ export function createSpeed({ t, send }) {
     update(view) {
       label.textContent = t(view.lang, "speed.label");
       if (!input.matches(":active")) input.value = String(view.botDelay);
-      value.textContent = t(view.lang, "speed.value", { seconds: view.botDelay.toLocaleString(view.lang) });
+      value.textContent = t(view.lang, "speed.value", { seconds: formatNumber(view.botDelay, view.lang) });
     },
   };
 }

@@ -1,6 +1,7 @@
 // The keyboard, once for every game: a key map for a board's keydown, a cursor moved on a grid
-// by the arrow keys, a roving tabindex for a row of buttons (cards, colours), focus kept in the
-// widget when a redraw replaces the focused element, and the "Keyboard" help the shell shows.
+// by the arrow keys, a roving tabindex for a row of buttons (cards, colours, the move list),
+// focus kept in the widget when a redraw replaces the focused element, and the "Keyboard" help
+// the shell shows.
 //
 // A game lists its keys for the help as `kit.keys` (see createShell): [{keys, does}], where
 // `keys` names keys of KEY_NAMES and `does` is a string key of the game's table, keys.<what>.
@@ -65,7 +66,10 @@ export function createRoving(container, selector) {
   function refresh() {
     const list = items();
     index = Math.min(index, Math.max(list.length - 1, 0));
-    list.forEach((item, i) => item.setAttribute("tabindex", i === index ? "0" : "-1"));
+    list.forEach((item, i) => {
+      const stop = i === index ? "0" : "-1";
+      if (item.getAttribute("tabindex") !== stop) item.setAttribute("tabindex", stop); // a long list: touch only what changes
+    });
   }
 
   function focusAt(i) {
@@ -96,6 +100,12 @@ export function createRoving(container, selector) {
     focus: (first = false) => focusAt(first ? 0 : index),
     /** The row's Tab stop, or null when the row has no enabled element. */
     current: () => items()[index] ?? null,
+    /** Give the Tab stop to `element` (one of the row's), without moving the focus. */
+    select(element) {
+      const at = items().indexOf(element);
+      if (at >= 0) index = at;
+      refresh();
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { createButtons, createLanguage, createSpeed } from "./controls.js";
 import { createCurtain, createOmniscient } from "./curtain.js";
 import { createKeysHelp } from "./keys.js";
-import { createMoves } from "./moves.js";
+import { createMoves, MOVE_KEYS } from "./moves.js";
 import { createOptions } from "./options.js";
 import { createReviewBanner } from "./review.js";
 import { createNextBanner } from "./round.js";
@@ -45,7 +45,8 @@ const NONE = { el: null, update() {} };
  * The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}.
  * `kit` may leave parts out: {buttons: [intent types shown], seats: false, moves: false,
  * hint: false (a board that shows and says the hint itself)}, and lists the board's keys for
- * the keyboard help under it: {keys: [{keys: [names of kit/keys.js KEY_NAMES], does: string key}]}.
+ * the keyboard help under it: {keys: [{keys: [names of kit/keys.js KEY_NAMES], does: string key}]}
+ * (the move list's keys follow, when it is shown).
  * The options panel shows itself when the game offers choices; its draft is `ctx.chosenOptions()`.
  */
 export function createShell(ctx, board, initialView, kit = {}) {
@@ -66,7 +67,7 @@ export function createShell(ctx, board, initialView, kit = {}) {
     toasts: createToasts(ctx, initialView.notice),
     curtain: createCurtain(ctx),
     omniscient: createOmniscient(ctx),
-    keys: createKeysHelp(ctx, kit.keys),
+    keys: createKeysHelp(ctx, kit.keys?.length && kit.moves !== false ? [...kit.keys, MOVE_KEYS] : kit.keys),
     board,
   };
   const { header, status, hint, review, next, buttons, seats, speed, language, moves, toasts, curtain, omniscient, keys } = parts;

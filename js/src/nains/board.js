@@ -127,13 +127,14 @@ function colourChip(t, lang, colour, value) {
     `${t(lang, `letter.${colour}`)} ${t(lang, `colour.${colour}`)}${value === undefined ? "" : ` ×${value}`}`);
 }
 
-/** A card named in words ("« Tirer : rouge 2, bleu 0 »"), for a hint. */
+/** A card named in words ("« Tirer : rouge 2, bleu 0 »"), never by its code: for the hint,
+ * the move list, the pull's summary and the discard pile's top card. */
 export function cardName(t, lang, code) {
   const card = parseCard(code);
   const colour = (c) => (c === "multi" ? t(lang, "card.multi") : t(lang, `colour.${c}`));
-  if (card.kind === "gnome") return t(lang, "hint.card.gnome", { colour: colour(card.colour) });
-  if (card.kind === "squirrel") return t(lang, "hint.card.squirrel", { n: card.n });
-  return t(lang, "hint.card.pull", { two: colour(card.two), zero: card.zero && colour(card.zero) });
+  if (card.kind === "gnome") return t(lang, "card.named.gnome", { colour: colour(card.colour) });
+  if (card.kind === "squirrel") return t(lang, "card.named.squirrel", { n: card.n });
+  return t(lang, "card.named.pull", { two: colour(card.two), zero: card.zero && colour(card.zero) });
 }
 
 /** A hint's action read: {verb, codes (the hand's cards it uses), colour or null}. */
@@ -326,7 +327,7 @@ export function createBoard({ t, send }) {
     if (pull && events.some((e) => e.type === "pull")) {
       const names = [seatName(view, 0), seatName(view, 1)];
       lines.push(h("p", { class: "nn-pull", "data-diff": pull.diff },
-        t(lang, "pull.summary", { card: pull.card, bonnet: pull.bonnet ? t(lang, "pull.bonnet", { colour: t(lang, `colour.${pull.bonnet}`) }) : "",
+        t(lang, "pull.summary", { card: cardName(t, lang, pull.card), bonnet: pull.bonnet ? t(lang, "pull.bonnet", { colour: t(lang, `colour.${pull.bonnet}`) }) : "",
           who: names[pull.seat], a: names[0], pa: pull.power[0], pb: pull.power[1], b: names[1] }),
         " ",
         h("b", {}, pull.toward === null ? t(lang, "pull.tie") : t(lang, "pull.moved", { name: names[pull.toward], diff: pull.diff })),
@@ -369,7 +370,8 @@ export function createBoard({ t, send }) {
     svg.dataset.hose = o.hose;
     svg.replaceChildren(...garden(view, o, t));
     drawExplain(o, lang);
-    piles.textContent = `${t(lang, "pile.draw", { count: o.draw_count })} · ${t(lang, "pile.discards", { count: o.discards.length })}${o.discards.length ? ` (${o.discards[o.discards.length - 1]})` : ""}`;
+    const top = o.discards.at(-1);
+    piles.textContent = `${t(lang, "pile.draw", { count: o.draw_count })} · ${t(lang, "pile.discards", { count: o.discards.length })}${top ? t(lang, "pile.top", { card: cardName(t, lang, top) }) : ""}`;
 
     const me = typeof o.seat === "number" ? o.seat : null;
     // the other hand(s): backs, or faces in the omniscient view

@@ -7,6 +7,7 @@ import { h, keyedChildren, s } from "../kit/dom.js";
 import { createFocusKeeper, keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatBadge } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
+import { formatDecimal, formatPercent } from "../kit/numbers.js";
 import { liveHint } from "../kit/view.js";
 import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
 import { cellName, COLUMNS, parseAction, SIDE } from "./notation.js";
@@ -266,6 +267,7 @@ export function createBoard({ t, send }) {
   function drawCard(slot, obs, animate) {
     // A fallen roof has no risk left to read: the labels would ride the falling cookies.
     const risk = riskOn() && !obs.collapse ? obs.risk?.[slot.slot] : null;
+    const riskLabel = risk !== null && risk !== undefined ? formatPercent(risk, view.lang) : null;
     const pullable = canPull(slot.slot);
     const classes = ["sv-card"];
     if (pullable) classes.push("sv-pullable");
@@ -292,9 +294,9 @@ export function createBoard({ t, send }) {
     ...docking(),
     slot.known ? treatIcon(slot.known, 0, 0, 13) : null,
     risk !== null && risk !== undefined ? cardShape({ class: "sv-risk", fill: riskColour(risk) }) : null,
-    risk !== null && risk !== undefined ? s("text", { class: "sv-risk-label", x: 0, y: 4, "text-anchor": "middle" }, `${Math.round(risk * 100)}%`) : null,
+    riskLabel !== null ? s("text", { class: "sv-risk-label", x: 0, y: 4, "text-anchor": "middle" }, riskLabel) : null,
     s("title", {}, title)));
-    return { key: JSON.stringify([slot, risk, classes, title]), make };
+    return { key: JSON.stringify([slot, risk, riskLabel, classes, title]), make };
   }
 
   /** Column letters under the front wall, row numbers left of the left wall. */
@@ -415,7 +417,7 @@ export function createBoard({ t, send }) {
     legend.hidden = !riskOn();
     legend.textContent = t(view.lang, "risk.legend");
     gesture.hidden = lastDexterity === null;
-    gesture.textContent = lastDexterity === null ? "" : t(view.lang, "gesture.dexterity", { value: lastDexterity.toFixed(2) });
+    gesture.textContent = lastDexterity === null ? "" : t(view.lang, "gesture.dexterity", { value: formatDecimal(lastDexterity, view.lang, 2) });
     if (!hold) { // while a key is held, the prompt counts the hold (showHold)
       const text = promptText();
       prompt.hidden = text === null;

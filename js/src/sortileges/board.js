@@ -6,6 +6,7 @@ import { h, s } from "../kit/dom.js";
 import { keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatMark, seatToken } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
+import { seatName } from "../kit/status.js";
 import { liveHint } from "../kit/view.js";
 import { createAnalysisPanel, liveAnalysis, overlayLayers } from "./overlay.js";
 
@@ -132,6 +133,7 @@ export function createBoard({ t, send }) {
     onkeydown: (event) => onKey(event),
   });
   const prompt = h("p", { class: "sp-prompt" });
+  // what a screen reader hears: the cursor's square, and why a square chosen was refused
   const spoken = h("span", { class: "ludo-sr", "aria-live": "polite" });
   const panel = createAnalysisPanel({ t, send });
   const el = h("div", { class: "sp" }, svg, prompt, panel.el, spoken);
@@ -142,6 +144,9 @@ export function createBoard({ t, send }) {
   const pending = createPendingMove(send); // shows the turn sent, {step, spell}, until Python answers
   let cursor = null;
   let keyboard = false; // the cursor shows while the board is used from the keyboard
+  // Why the last square chosen was refused, {key, params, at}: shown in the prompt and said,
+  // until the position, the review or the player's turn changes (`at` is what it was said on).
+  let refusal = null;
 
   const live = () => view.observation;
   const mover = () => live().witches[live().to_move];
@@ -154,10 +159,59 @@ export function createBoard({ t, send }) {
     draw();
   }
 
+  /** What a refusal was said on: it stands until one of these changes. */
+  const moment = () => JSON.stringify([live().ply, view.reviewing, view.canAct, pending.move() !== null]);
+
+  /** Why no one may choose a square now: {key, params}, or null when the viewer may. */
+  function waitReason() {
+    if (view.reviewing) return { key: "refusal.review" };
+    if (live().terminal) return { key: "refusal.over" };
+    if (pending.move()) return { key: "refusal.sent" };
+    if (!pending.canAct()) return { key: "refusal.wait", params: { name: seatName(view, live().to_move) } };
+    return null;
+  }
+
+  /** Why `square` is no step for the witch to move (the rules of engines/sortileges/rules.py). */
+  function stepReason(square) {
+    const obs = live();
+    const here = mover();
+    const other = 1 - obs.to_move;
+    if (square === here) return { key: "refusal.own-witch" };
+    const [file, rank] = parseSquare(square);
+    const [hereFile, hereRank] = parseSquare(here);
+    if (Math.max(Math.abs(file - hereFile), Math.abs(rank - hereRank)) > 1) return { key: "refusal.far" };
+    if (square === obs.witches[other]) return { key: "refusal.step-witch", params: { name: seatName(view, other) } };
+    if (obs.spells.includes(square)) return { key: "refusal.step-spelled" };
+    return { key: "refusal.step" };
+  }
+
+  /** Why `square` cannot be spelled after the step chosen. */
+  function spellReason(square) {
+    const obs = live();
+    const other = 1 - obs.to_move;
+    if (square === obs.witches[other]) return { key: "refusal.spell-witch", params: { name: seatName(view, other) } };
+    if (obs.houses.includes(square)) return { key: "refusal.spell-house" };
+    if (obs.spells.includes(square)) return { key: "refusal.spell-spelled" };
+    return { key: "refusal.spell" };
+  }
+
+  /** Say, politely, why the square chosen does nothing: in the prompt, and to a screen reader. */
+  function refuse(reason) {
+    refusal = { ...reason, at: moment() };
+    draw();
+    const text = t(view.lang, reason.key, reason.params);
+    // the same words again are a new message: a live region says only what changed
+    spoken.textContent = spoken.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  /** A square chosen (click, Enter): the step, the spell, or a refusal saying why not. */
   function choose(square) {
+    refusal = null;
     const options = turns();
+    const waiting = waitReason();
+    if (waiting) return refuse(waiting);
     if (selected === null) {
-      if (!(square in options)) return;
+      if (!(square in options)) return refuse(stepReason(square));
       if (options[square].length === 0) return act(square, null);
       selected = square;
       selectedPly = live().ply;
@@ -166,7 +220,7 @@ export function createBoard({ t, send }) {
     } else if (options[selected].includes(square)) {
       return act(selected, square);
     } else {
-      return;
+      return refuse(spellReason(square));
     }
     draw();
   }
@@ -212,11 +266,12 @@ export function createBoard({ t, send }) {
     "Enter Space": () => {
       if (!view?.shown.files || !cursor) return false;
       choose(cursor);
-      spoken.textContent = squareWords(cursor);
+      if (refusal === null) spoken.textContent = squareWords(cursor); // a refusal speaks for itself
     },
     Escape: () => {
       if (selected === null) return false;
       selected = null;
+      refusal = null;
       draw();
       if (cursor) spoken.textContent = squareWords(cursor);
     },
@@ -258,7 +313,7 @@ export function createBoard({ t, send }) {
     }
 
     const analysis = liveAnalysis(view);
-    const overlay = analysis ? overlayLayers(g, analysis, colour) : { under: [], over: [] };
+    const overlay = analysis ? overlayLayers(g, analysis, colour, view.lang) : { under: [], over: [] };
     layers.marks.unshift(...overlay.under);
     if (obs.last) layers.marks.push(arrow(g, obs.last.from, obs.last.to, colour(obs.last.seat)));
     obs.spells.forEach((square) => {
@@ -303,8 +358,10 @@ export function createBoard({ t, send }) {
     );
 
     const key = promptKey();
-    prompt.hidden = key === null;
-    prompt.textContent = key === null ? "" : t(view.lang, key);
+    prompt.hidden = key === null && refusal === null;
+    prompt.textContent = refusal ? t(view.lang, refusal.key, refusal.params) : key === null ? "" : t(view.lang, key);
+    prompt.classList.toggle("sp-refusal", refusal !== null);
+    el.dataset.refusal = refusal?.key.slice("refusal.".length) ?? "";
     panel.update(view, hint);
   }
 
@@ -314,6 +371,7 @@ export function createBoard({ t, send }) {
       view = next;
       pending.update(next);
       if (selected !== null && (live().ply !== selectedPly || !(selected in turns()))) selected = null;
+      if (refusal !== null && refusal.at !== moment()) refusal = null;
       draw();
     },
     focus() {

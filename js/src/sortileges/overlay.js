@@ -4,14 +4,43 @@
 // numbered arrows. Nothing is computed here; the toggle only sends an `analysis` intent.
 
 import { h, s } from "../kit/dom.js";
+import { formatDecimal, formatNumber } from "../kit/numbers.js";
+import { seatName } from "../kit/status.js";
 
-/** A value {score}|{win}|{loss} as a short, language-free text: +1.5, #3 (wins in 3), −#3. */
-export function formatValue(value) {
+/** A value {score}|{win}|{loss} as a short text, its number written for `lang`: +1.5 (+1,5
+ * in French), #3 (wins in 3), −#3. */
+export function formatValue(value, lang) {
   if (!value) return "";
-  if (value.win !== undefined) return `#${value.win}`;
-  if (value.loss !== undefined) return `−#${value.loss}`;
+  if (value.win !== undefined) return `#${formatNumber(value.win, lang)}`;
+  if (value.loss !== undefined) return `−#${formatNumber(value.loss, lang)}`;
   const score = Number(value.score ?? 0);
-  return `${score > 0 ? "+" : score < 0 ? "−" : "±"}${Math.abs(score).toFixed(1)}`;
+  return `${score > 0 ? "+" : score < 0 ? "−" : "±"}${formatDecimal(Math.abs(score), lang, 1)}`;
+}
+
+/**
+ * How clear an edge is, by the size of the search's score (|score| at least the bound):
+ * the score counts roughly squares (steps, territory: engines/sortileges/evaluation.py), 20
+ * a square once the witches are walled apart. In games of level 5 the first turns' scores
+ * swing between about −10 and +13 from one turn to the next, so an edge under 15 is a
+ * slight one; separated races score in the hundreds.
+ */
+const EDGES = [[40, "hint.large"], [15, "hint.clear"], [3, "hint.slight"]];
+
+/** A hint's value ({score}|{win}|{loss}, for the witch to move) said in words for a
+ * beginner: who is ahead and how clearly, or who can force the win and within how many
+ * turns; then the number itself, explained, for the curious. */
+export function judgeValue(value, view, t) {
+  const lang = view.lang;
+  const mover = view.observation.to_move ?? 0;
+  const name = (seat) => seatName(view, seat);
+  if (value.win !== undefined || value.loss !== undefined) {
+    const winner = value.win !== undefined ? mover : 1 - mover;
+    return { words: t(lang, "hint.win", { name: name(winner), n: formatNumber(value.win ?? value.loss, lang) }), number: null };
+  }
+  const score = Number(value.score ?? 0);
+  const edge = EDGES.find(([bound]) => Math.abs(score) >= bound);
+  const words = edge ? t(lang, edge[1], { name: name(score > 0 ? mover : 1 - mover) }) : t(lang, "hint.even");
+  return { words, number: t(lang, "hint.number", { name: name(mover), value: formatValue(value, lang) }) };
 }
 
 /** A comparable number for a value: proven wins above every score, losses below. */
@@ -31,9 +60,9 @@ export function liveAnalysis(view) {
 
 /**
  * SVG layers for the analysis: {under: [...], over: [...]}. `g` is the board geometry
- * (corner, centre, cell), `colour(seat)` the seat's palette colour.
+ * (corner, centre, cell), `colour(seat)` the seat's palette colour, `lang` the widget's.
  */
-export function overlayLayers(g, analysis, colour) {
+export function overlayLayers(g, analysis, colour, lang) {
   const under = [];
   const over = [];
   for (const [square, owner] of Object.entries(analysis.territory ?? {})) {
@@ -65,7 +94,7 @@ export function overlayLayers(g, analysis, colour) {
     const top = rankValue(value) === best;
     over.push(s("g", { class: `sp-step-value${top ? " sp-step-best" : ""}`, "data-square": square },
       s("rect", { x: x + 4, y: y + g.cell - 21, width: g.cell - 8, height: 17, rx: 5 }),
-      s("text", { x: x + g.cell / 2, y: y + g.cell - 8, "text-anchor": "middle" }, formatValue(value))));
+      s("text", { x: x + g.cell / 2, y: y + g.cell - 8, "text-anchor": "middle" }, formatValue(value, lang))));
   }
   return { under, over };
 }
@@ -77,7 +106,10 @@ export function createAnalysisPanel({ t, send }) {
     onclick: () => send({ type: "analysis", on: button.getAttribute("aria-pressed") !== "true" }),
   });
   const summary = h("span", { class: "sp-analysis-summary", "aria-live": "polite" });
-  const hintScore = h("span", { class: "sp-hint-score" });
+  // the hint's value in words, then its number, explained, for the curious
+  const hintWords = h("span", { class: "sp-hint-words" });
+  const hintNumber = h("span", { class: "sp-hint-number" });
+  const hintScore = h("span", { class: "sp-hint-score" }, hintWords, " ", hintNumber);
   const el = h("div", { class: "sp-analysis" }, button, summary, hintScore);
   return {
     el,
@@ -88,14 +120,18 @@ export function createAnalysisPanel({ t, send }) {
       button.textContent = t(view.lang, on ? "analysis.hide" : "analysis.show");
       const live = liveAnalysis(view);
       if (live) {
-        summary.textContent = t(view.lang, "analysis.summary", { best: live.best, value: formatValue(live.value), depth: live.depth });
+        summary.textContent = t(view.lang, "analysis.summary", { best: live.best, value: formatValue(live.value, view.lang), depth: formatNumber(live.depth, view.lang) });
       } else if (on && !view.reviewing && analysis.status === "thinking") {
         summary.textContent = t(view.lang, "analysis.thinking");
       } else {
         summary.textContent = "";
       }
       const score = hint ? view.hint.score : null;
-      hintScore.textContent = score ? t(view.lang, "hint.score", { value: formatValue(score) }) : "";
+      const judged = score ? judgeValue(score, view, t) : null;
+      hintScore.hidden = judged === null;
+      hintWords.textContent = judged?.words ?? "";
+      hintNumber.hidden = !judged?.number;
+      hintNumber.textContent = judged?.number ?? "";
     },
   };
 }

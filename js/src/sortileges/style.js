@@ -44,5 +44,7 @@ export const SORTILEGES_CSS = `
 .sp-analysis { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
 .sp-analysis-toggle[aria-pressed="true"] { outline: 2px solid var(--ludo-accent); }
 .sp-analysis-summary, .sp-hint-score { font-size: 0.9em; color: var(--ludo-fg-dim); }
+.sp-hint-words { color: var(--ludo-fg); font-weight: 600; }
 .sp-prompt { margin: 0; padding: 6px 10px; border-radius: var(--ludo-radius); background: var(--ludo-bg-2); font-weight: 600; text-align: center; }
+.sp-prompt.sp-refusal { background: color-mix(in srgb, var(--ludo-orange) 22%, var(--ludo-bg)); font-weight: 500; }
 `;

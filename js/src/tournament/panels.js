@@ -3,10 +3,11 @@
 // the one thing they ask is to open a game (`send({type: "open", game})`).
 
 import { h, s } from "../kit/dom.js";
+import { formatNumber } from "../kit/numbers.js";
 import { OKABE_ITO } from "../kit/palette.js";
 
-const number = (value, lang, digits = 1) =>
-  Number(value).toLocaleString(lang, { maximumFractionDigits: digits });
+/** Points, ratings and counts as the reader writes them: "1,5" and "1 200" in French. */
+const number = (value, lang, digits = 1) => formatNumber(value, lang, { maximumFractionDigits: digits });
 
 /** The leaderboard: rank, entrant, points with their interval (and a bar), rating with its
  * interval, forfeits. */
@@ -28,7 +29,7 @@ export function createStandings({ t }) {
         h("td", {}, String(row.rank)),
         h("th", { scope: "row" }, row.entrant),
         h("td", { class: "lt-points", "data-points": row.points },
-          t(lang, "standings.of", { points: number(row.points, lang), games: row.games }),
+          t(lang, "standings.of", { points: number(row.points, lang), games: number(row.games, lang) }),
           intervalBar(row),
           h("span", { class: "lt-interval" }, t(lang, "standings.interval",
             { low: number(row.points_low, lang), high: number(row.points_high, lang) }))),
@@ -36,7 +37,7 @@ export function createStandings({ t }) {
           number(row.rating, lang),
           h("span", { class: "lt-interval" }, t(lang, "standings.interval",
             { low: number(row.low, lang), high: number(row.high, lang) }))),
-        h("td", { class: "lt-forfeits", "data-count": row.forfeits }, String(row.forfeits)))));
+        h("td", { class: "lt-forfeits", "data-count": row.forfeits }, number(row.forfeits, lang)))));
     },
   };
 }
@@ -96,7 +97,7 @@ export function createCrosstable({ t }) {
             return;
           }
           const g = s("g", { class: "lt-cell", "data-row": row, "data-column": column, "data-points": cell.points, "data-games": cell.games },
-            s("title", {}, t(lang, "crosstable.cell", { row, column, points: number(cell.points, lang), games: cell.games })));
+            s("title", {}, t(lang, "crosstable.cell", { row, column, points: number(cell.points, lang), games: number(cell.games, lang) })));
           if (cell.games) {
             const paint = cellPaint(cell.points, cell.games);
             g.append(s("rect", { ...box, fill: paint.fill, "fill-opacity": paint.opacity }),
@@ -152,7 +153,7 @@ function gameRow(t, send, lang, game, unfolded) {
   });
   return h("tr", { class: "lt-game", "data-game": game.index },
     h("td", {}, t(lang, "games.row", { number: number_, players }), ...forfeits),
-    h("td", {}, t(lang, "games.plies", { plies: game.plies })),
+    h("td", {}, t(lang, "games.plies", { plies: number(game.plies, lang) })),
     h("td", {}, h("button", {
       type: "button", class: "ludo-button lt-open", "data-game": game.index,
       "aria-label": `${t(lang, "games.open")} ${t(lang, "games.row", { number: number_, players })}`,
