@@ -53,7 +53,8 @@ def test_tab_shows_a_ring_that_stands_out_in_both_themes(fake_page, theme):
     assert contrast(ring["colour"], ring["background"]) >= 3, ring
     page.keyboard.press("Enter")  # opens the help
     assert page.locator(".ludo-keys").evaluate("el => el.open")
-    assert page.locator(".ludo-keys-list dd").count() == 4
+    keys = page.locator(".ludo-keys-list dd").all_inner_texts()
+    assert len(keys) == 5, keys  # the game's four, and the move list's (one Tab stop, arrows)
 
 
 def test_a_click_shows_no_ring(fake_page):
