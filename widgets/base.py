@@ -113,6 +113,8 @@ class GameWidget(Referee, anywidget.AnyWidget):
     - `hint_for(position, deadline)`: the hint shown for a position;
     - `picture(observation)`: a static SVG of the position, for wherever no kernel runs;
     - `on_change()`: called after every change of game or seats, before it is published;
+    - `next_round_move(state)`: the move that deals the next round, when a round's end is a
+      position of its own (Sorcière's `next`), played for a human by `continue`;
     - `browser_new_game(options)`, `browser_undo()`, `browser_redo()`: what those buttons
       do (by default what the Python methods do);
     - `run_task(kind, compute, done)`: any other long computation, bounded like the bots';
@@ -173,9 +175,13 @@ class GameWidget(Referee, anywidget.AnyWidget):
     buttons otherwise): something to take back or replay, no curtain down, not every hand
     shown."""
     waiting = traitlets.Bool(False).tag(sync=True)
-    """A round has just ended and a bot is to start the next: the table rests on the
-    round's end until someone says `continue` (a human seated at the table must; a game
-    between bots goes on by itself after `ROUND_PAUSE`; `wait()` from Python goes on)."""
+    """A round has just ended (and the game goes on), whoever starts the next: the table
+    rests on the round's end until someone says `continue`. With a human at the table,
+    `continue` goes on (a move of the human to move would too: the UI offers none meanwhile,
+    `play()` from Python may); a game between bots goes on by itself
+    after `ROUND_PAUSE`; `wait()` from Python goes on when a bot is to start the next round.
+    `continue` lets the bot to move start, or gives the table back to the human to move
+    (playing for them the game's `next_round_move`, if it has one)."""
     replaying = traitlets.Bool(False).tag(sync=True)
     """The widget shows a recorded game (`replay`): step through it, nobody plays in it."""
     omniscient = traitlets.Bool(False).tag(sync=True)
@@ -218,6 +224,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self._custom_bots: dict[str, Bot] = {}
         self._levels = tuple(self.bot_levels())
         self._review_ply: int | None = None
+        self._went_on: int | None = None  # the ply of the round's end someone said `continue` at
         self._revealed: int | None = None  # the human seat now at the screen (secrets)
         self._seen: set[int] = set()  # seats whose private view was shown in this game
         self._exposed = False  # every hand, or another seat's, was shown in this game
@@ -294,6 +301,13 @@ class GameWidget(Referee, anywidget.AnyWidget):
         """Called under the lock after every change of game or seats, before the new view is
         published: forget what belonged to the old position, start background work."""
 
+    def next_round_move(self, state: State) -> Any | None:
+        """The move that deals the next round at a round's end that is a position of its own
+        (Sorcière's `next`), or None (the default: the next round is already dealt). When a
+        human is to move there, the `continue` intent plays it for them: one "Next" goes on,
+        as when a bot starts the next round."""
+        return None
+
     def browser_new_game(self, options: dict[str, Any]) -> None:
         """A new game asked from the browser, with options already checked."""
         self.new_game(options=options)
@@ -367,7 +381,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
             state = game.new_game(seed, **start)
             self.game, self._state = game, state
             self._seen, self._revealed, self._last_viewer = set(), None, None
-            self._exposed = False
+            self._exposed, self._went_on = False, None
             self._replay_names = None
             with self._output():
                 self.replaying = False
@@ -422,7 +436,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
         with self._lock:
             self.game, self._state = state.game, state
             self._seen, self._revealed, self._last_viewer = set(), None, None
-            self._exposed, self._had_human = False, False
+            self._exposed, self._had_human, self._went_on = False, False, None
             self._review_ply = None  # the last replay's: turning omniscient off publishes
             self._replay_names = None if names is None else [printable(n, QUOTE) for n in names]
             with self._output():
@@ -531,10 +545,13 @@ class GameWidget(Referee, anywidget.AnyWidget):
             step()
         self._changed(moved=False)
 
-    def _changed(self, moved: bool) -> None:
+    def _changed(self, moved: bool, same_position: bool = False) -> None:
         """After any change of game or seats: stop stale work, publish in one message,
         start a bot. After a move the seat at the screen keeps it if it is to move again;
-        any other change (undo, redo, seats, new game) forgets who was there."""
+        any other change (undo, redo, seats, new game) forgets who was there. A change of
+        seats (`same_position`) keeps a round's end that someone already went on from."""
+        if not same_position:
+            self._went_on = None
         self._generation += 1
         for slot in self._slots.values():
             slot.cancel()
@@ -545,15 +562,34 @@ class GameWidget(Referee, anywidget.AnyWidget):
         with self.hold_sync():
             with self._output():
                 self.hint, self.review = {}, {}
-                self.waiting = self._bot_to_move() and self._state.round_ended()
+                self.waiting = self._rests()
                 self.thinking = self._bot_to_move() and not self.waiting
             self._publish()
         self._start_bot_if_due()
 
+    def _rests(self) -> bool:
+        """The table rests on a round's end: the last move ended a round, the game goes on,
+        and nobody has said `continue` there yet (a recorded game never rests)."""
+        state = self._state
+        return (
+            not self.replaying
+            and state.round_ended()
+            and not state.is_terminal()
+            and self._went_on != state.ply
+        )
+
     def _continue(self) -> None:
-        """Go on after a round's end: the bot to move starts the next round."""
+        """Go on after a round's end: the bot to move starts the next round; a human to move
+        has the table back, with the next round dealt for them if the game has a move for it."""
+        self._went_on = self._state.ply
+        if not self._bot_to_move():
+            move = self.next_round_move(self._state)
+            if move is not None:
+                self._state.apply(move)
+                self._changed(moved=True)
+                return
         with self.hold_sync(), self._output():
-            self.waiting, self.thinking = False, True
+            self.waiting, self.thinking = False, self._bot_to_move()
         self._start_bot_if_due()
 
     def _view(self) -> tuple[int | None, int | None]:
@@ -728,7 +764,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
                 self._exposed |= bool(self._seen)  # a side switched after a hand was shown
             if HUMAN in self.seats:
                 self._had_human = True
-            self._changed(moved=False)
+            self._changed(moved=False, same_position=True)
 
     def _on_omniscient(self, change: dict) -> None:
         with self._lock:

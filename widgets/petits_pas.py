@@ -20,6 +20,10 @@ Decisions (see docs/protocol.md for the traits and intents every game shares):
   undone. The synced trait `deal` carries it as digits (a browser's numbers stop at 2**53).
   A deal given as a whole deck (`deck=[...]`) has no number. The observation never holds
   the seed.
+- **A deal's name for a class**: a teacher's short number (`seed=21`) is shown as it is; a
+  drawn one stays long (unguessable) and the browser shows it in blocks of three, with a
+  button that copies it and the line that replays it ("Donne n° 21 — pour la rejouer :
+  PetitsPas(seed=21)", a long number with Python's underscores, `340_282_…`).
 - **Replay a deal**: the game intent `{"type": "replay", "seed": n}` (digits, or a whole
   number; optionally with `"options"`, checked like those of `new`) starts the deal number
   `n`, 0 <= n < 2**128; a seed typed in the browser is input, not a leak.

@@ -1,9 +1,9 @@
 // Sorcière au pain d'épices widget: anywidget entry point (bundled into widgets/static/sorciere.js).
 
 import { gameWidget } from "./kit/widget.js";
-import { createBoard, KEYS } from "./sorciere/board.js";
+import { createBoard, KEYS, roundResult } from "./sorciere/board.js";
 import { describe } from "./sorciere/describe.js";
 import { SORCIERE_STRINGS } from "./sorciere/strings.js";
 import { SORCIERE_CSS } from "./sorciere/style.js";
 
-export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard, describe, kit: { hint: false, keys: KEYS } });
+export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard, describe, roundResult, kit: { hint: false, keys: KEYS } });

@@ -208,14 +208,15 @@ describe("Sorcière with the keyboard", () => {
     expect(model.sent).toEqual([{ type: "act", action: `put ${target}`, ply: obs.ply }]);
   });
 
-  it("goes on to the next round with Enter on the roof, and keeps the focus there when the button hides", () => {
+  it("at a round's end, gives the focus to Next, and Enter on the roof goes on as Next does", () => {
     const obs = { ...structuredClone(sorciereFixtures.live), phase: "scored", legal: ["next"], targets: [] };
     const { $, model } = render(obs);
-    $(".sv-next").focus();
+    $(".sv-roof").focus();
+    model.set("waiting", true);
+    expect(focused()).toBe($(".ludo-continue"));
     key($(".sv-roof"), "Enter");
-    expect(model.sent).toEqual([{ type: "act", action: "next", ply: obs.ply }]);
-    expect($(".sv-next").hidden).toBe(true);
-    expect(focused()).toBe($(".sv-roof"));
+    key($(".sv-roof"), " ");
+    expect(model.sent).toEqual([{ type: "continue" }, { type: "continue" }]);
   });
 });
 

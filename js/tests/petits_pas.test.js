@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseDealNumber } from "../src/petits_pas/board.js";
+import { groupDigits, parseDealNumber, replayCall } from "../src/petits_pas/board.js";
 import { cardLabel, parseCard } from "../src/petits_pas/cards.js";
 import { geometry, HEAD, layout } from "../src/petits_pas/layout.js";
 import { planStep } from "../src/petits_pas/motion.js";
@@ -189,6 +189,55 @@ describe("the deal's number", () => {
     expect($(".pp-deal-text").textContent).toBe("Donne n° 3021");
     click($(".pp-replay-this"));
     expect(model.sent).toEqual([{ type: "replay", seed: "3021", options: PP.start.reading }]);
+  });
+
+  it("names a teacher's short number as it is, with the line that replays it and a copy button", () => {
+    const { model, $ } = renderPetitsPas({ observation: PP.lost });
+    expect($(".pp-copy").hidden).toBe(true);
+    expect($(".pp-deal-call").hidden).toBe(true);
+    model.set("deal", "21");
+    expect($(".pp-deal-line").textContent).toBe("Donne n° 21 — pour la rejouer : PetitsPas(seed=21)");
+    expect($(".pp-deal-number").textContent).toBe("21");
+    expect($(".pp-copy").hidden).toBe(false);
+    expect($(".pp-copy").textContent).toBe("Copier le numéro");
+  });
+
+  it("shows a long drawn number in blocks of three, copies its digits in one click, in English too", async () => {
+    const long = "340282366920938463463374607431768211455";
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    const { model, $ } = renderPetitsPas({ observation: PP.lost, lang: "en", options: { ...PP.start.reading, take: "lower" } });
+    model.set("deal", long);
+    expect($(".pp-deal-number").textContent).toBe("340 282 366 920 938 463 463 374 607 431 768 211 455");
+    expect($(".pp-deal-call").textContent).toBe('PetitsPas(seed=340_282_366_920_938_463_463_374_607_431_768_211_455, options={"take": "lower"})');
+    expect($(".pp-deal-line").textContent).toMatch(/^Deal no\. 340 282 .* — to replay it: PetitsPas\(seed=340_282_/);
+    click($(".pp-copy"));
+    await vi.waitFor(() => expect($(".pp-copy").textContent).toBe("Number copied"));
+    expect(writeText).toHaveBeenCalledWith(long);
+    expect($(".pp-copied").textContent).toBe("Number copied"); // said to a screen reader
+    expect(model.sent).toEqual([]); // nothing asked of Python
+    model.set("deal", null); // a new deal: the number and its copy are gone
+    expect($(".pp-copy").hidden).toBe(true);
+    expect($(".pp-copied").textContent).toBe("");
+  });
+
+  it("selects the number to copy where the page may not write the clipboard", async () => {
+    vi.stubGlobal("navigator", { ...navigator, clipboard: undefined });
+    const { model, $ } = renderPetitsPas({ observation: PP.lost });
+    model.set("deal", "123456789");
+    click($(".pp-copy"));
+    await vi.waitFor(() => expect($(".pp-copied").textContent).toBe("Numéro sélectionné : Ctrl+C pour le copier"));
+    expect(document.getSelection().getRangeAt(0).toString()).toBe("123 456 789");
+  });
+
+  it("reads a number typed in its blocks, with spaces or underscores", () => {
+    expect(parseDealNumber("340 282 366 920 938 463 463 374 607 431 768 211 455")).toBe("340282366920938463463374607431768211455");
+    expect(parseDealNumber("340_282_366_920_938_463_463_374_607_431_768_211_455")).toBe("340282366920938463463374607431768211455");
+    expect(parseDealNumber(" 123\u202f456 ")).toBe("123456");
+    for (const text of ["_12", "12_", "1 2.5", "- 12", "1 e3"]) expect(parseDealNumber(text), text).toBe(null);
+    expect(groupDigits("2026")).toBe("2026");
+    expect(groupDigits("1234567", "_")).toBe("1_234_567");
+    expect(replayCall("21", { take: "one", ace: "high" }, { take: { default: "one" }, ace: { default: "low" } })).toBe('PetitsPas(seed=21, options={"ace": "high"})');
   });
 
   it("replays a typed number under the rules chosen in the options panel", () => {

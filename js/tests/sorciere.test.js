@@ -7,6 +7,7 @@ import { KIT_STRINGS, translator } from "../src/kit/i18n.js";
 import { SORCIERE_STRINGS } from "../src/sorciere/strings.js";
 import fixtures from "./fixtures/sorciere.json" with { type: "json" };
 import { renderWidget } from "./fake_model.js";
+import { click, key } from "./helpers.js";
 
 afterEach(() => document.body.replaceChildren());
 
@@ -193,13 +194,6 @@ describe("a hint", () => {
     expect($(".sv-prompt").textContent).toMatch(new RegExp(`^Hint: put the card back on ${cellName(obs.targets[0])}\\b`));
   });
 
-  it("lights up the next-round button when it says to go on", () => {
-    const obs = { ...structuredClone(fixtures.live), phase: "scored", legal: ["next"], targets: [] };
-    const { $, $$ } = render({ observation: obs, hint: { action: "next", ply: obs.ply } });
-    expect(hinted($$)).toEqual(["next-round"]);
-    expect($(".sv-prompt").textContent).toMatch(/manche suivante/);
-  });
-
   it("lets go of a hint once the game has moved on", () => {
     const { $, $$, model } = render({ hint: { action: "pull 21", ply: 0 } });
     model.set("observation", { ...structuredClone(fixtures.live), ply: 1, to_move: 1, targets: undefined });
@@ -210,28 +204,60 @@ describe("a hint", () => {
 
 describe("the end of a round", () => {
   const result = { round: 1, pulls: 5, end: "collapse", collapser: 0, counts: [2, 3, 0], canes: [2, 4, 0], winner: 1 };
-  const ended = () => ({ ...structuredClone(fixtures.live), ply: 5, pulls: 5, phase: "scored", to_move: 1, targets: undefined, collapse: { seat: 0, slot: 14 }, results: [result] });
+  const ended = (changes) => ({ ...structuredClone(fixtures.live), ply: 5, pulls: 5, phase: "scored", to_move: 1, legal: ["next"], targets: undefined, collapse: { seat: 0, slot: 14 }, results: [result], ...changes });
   const nextRound = (changes) => ({ ...structuredClone(fixtures.live), ply: 6, round: 2, pulls: 0, to_move: 1, targets: undefined, results: [result], ...changes });
+  const said = "Manche 1 : Le toit s'est effondré sous la main de Hansel ! Gretel prend un bonbon.";
+  const fallen = ($$) => $$(".sv-fallen, .sv-fall").length;
 
-  it("keeps the collapse and the result on the board when a bot starts the next round, until its first pull", () => {
-    const { $, $$, model } = render({ observation: ended() });
-    expect($(".sv-round").hidden).toBe(false);
-    model.set("observation", nextRound());
-    expect($(".sv-round").hidden).toBe(false);
-    expect($(".sv-round").textContent).toMatch(/^Manche 1 .*Hansel/);
-    expect($$(".sv-fallen")).toHaveLength(36);
-    model.set("observation", nextRound({ ply: 7, pulls: 1, to_move: 2 }));
-    expect($(".sv-round").hidden).toBe(true);
-    expect($$(".sv-fallen, .sv-fall")).toHaveLength(0);
+  it("the player starts the next round: the result in the banner, the fallen roof, and only Next goes on", () => {
+    const { $, $$, model } = render({ observation: ended({ to_move: 0 }), waiting: true });
+    expect($(".ludo-next").hidden).toBe(false);
+    expect($(".ludo-next-text").textContent).toBe(said);
+    expect($(".ludo-next-spoken").textContent).toBe(`${said} « Suite » pour passer à la manche suivante.`);
+    expect($(".ludo-status").dataset.state).toBe("waiting-you");
+    expect($(".ludo-status").textContent).toMatch(/Hansel, tu commences la suivante/);
+    expect(fallen($$)).toBe(36);
+    expect($(".sv-next")).toBe(null); // no second way low in the side panel
+    expect($(".sv-roof").dataset.phase).toBe("wait");
+    expect($('[data-intent="hint"]').disabled).toBe(true);
+    for (const name of ["Enter", " "]) key($(".sv-roof"), name); // the roof's keys say "Next" too
+    click($(".ludo-continue"));
+    expect(model.sent).toEqual([{ type: "continue" }, { type: "continue" }, { type: "continue" }]);
+    // Python deals the next round for the player (its `next`) and the table is theirs
+    model.setState({ waiting: false, observation: nextRound({ to_move: 0, targets: structuredClone(fixtures.live.targets) }) });
+    expect($(".ludo-next").hidden).toBe(true);
+    expect(fallen($$)).toBe(0);
+    expect($$(".sv-pullable")).toHaveLength(fixtures.live.targets.length);
+    expect($(".sv-round").textContent).toMatch(/^Manche 1/); // last round's result, beside the roof
   });
 
-  it("shows the new roof to a player who pulls first, with last round's result still beside it", () => {
-    const { $, $$, model } = render({ observation: ended() });
-    model.set("observation", nextRound({ to_move: 0, targets: structuredClone(fixtures.live.targets) }));
-    expect($$(".sv-fallen")).toHaveLength(0);
-    expect($$(".sv-pullable")).toHaveLength(fixtures.live.targets.length);
-    expect($(".sv-round").hidden).toBe(false);
-    expect($(".sv-round").textContent).toMatch(/^Manche 1/);
+  it("a bot starts the next round: the same banner, and the new roof once Next is pressed", () => {
+    const { $, $$, model } = render({ observation: ended(), waiting: true });
+    expect($(".ludo-next").hidden).toBe(false);
+    expect($(".ludo-next-text").textContent).toBe(said);
+    expect($(".ludo-status").dataset.state).toBe("waiting");
+    expect($(".ludo-status").textContent).toMatch(/Gretel commence la suivante/);
+    expect(fallen($$)).toBe(36);
+    click($(".ludo-continue"));
+    expect(model.sent).toEqual([{ type: "continue" }]);
+    model.setState({ waiting: false, thinking: true });
+    expect($(".ludo-next").hidden).toBe(true);
+    model.setState({ observation: nextRound() }); // the bot's `next`: the new roof at once
+    expect(fallen($$)).toBe(0);
+    expect($$(".sv-card")).toHaveLength(36);
+    expect($(".sv-round").textContent).toMatch(/^Manche 1 .*Hansel/);
+    model.setState({ observation: nextRound({ ply: 7, pulls: 1, to_move: 2 }) });
+    expect($(".sv-round").hidden).toBe(true);
+  });
+
+  it("moves the keyboard player to Next, in English too", () => {
+    const { $, model } = render({ observation: ended({ to_move: 0 }), lang: "en" });
+    $(".sv-roof").focus();
+    model.set("waiting", true);
+    expect(document.activeElement).toBe($(".ludo-continue"));
+    expect($(".ludo-continue").textContent).toBe("Next ▸");
+    expect($(".ludo-next-text").textContent).toBe("Round 1: The roof fell under Hansel's hand! Gretel takes a candy.");
+    expect($(".ludo-continue").getAttribute("aria-describedby")).toBe($(".ludo-next-text").id);
   });
 });
 

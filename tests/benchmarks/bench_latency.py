@@ -184,14 +184,10 @@ def act_nains(page: Page, probe: Probe, rng: random.Random) -> str:
 
 
 def act_sorciere(page: Page, probe: Probe, rng: random.Random) -> str:
-    """Drag a cookie off the roof (the intent leaves on the pointer's release), click where
-    a card goes back, or "next round"."""
+    """Drag a cookie off the roof (the intent leaves on the pointer's release), or click
+    where a card goes back (a round's end is the kit's "Next", pressed by `measure`)."""
     roof = page.locator("svg.sv-roof").first
     phase = roof.get_attribute("data-phase")
-    if phase == "scored":
-        probe.arm()
-        page.locator(".sv-next").first.click()
-        return "next"
     if phase == "put":
         probe.arm()
         rng.choice(roof.locator(".sv-target-put").all()).click()
@@ -270,7 +266,7 @@ GAMES = {
         '                  options={{"players": 2}})\n'
         "partie",
         "svg.sv-roof",
-        "['pull', 'put', 'scored'].includes(board.dataset.phase)",
+        "['pull', 'put'].includes(board.dataset.phase)",
         act_sorciere,
     ),
     "petits_pas": Bench(

@@ -162,7 +162,7 @@ def test_sorciere_to_the_end_with_the_keyboard(table):
     wait_for(page, root, "w.querySelector('.sv-roof').dataset.phase === 'pull'")
     focus_by_keyboard(page, roof)
     assert_focus_ring(roof)
-    ready = "['pull', 'put', 'scored'].includes(w.querySelector('.sv-roof').dataset.phase)"
+    ready = "['pull', 'put'].includes(w.querySelector('.sv-roof').dataset.phase)"
     waiting = "!w.querySelector('.ludo-next').hidden"
     started = time.monotonic()
     pulls, round_shot = 0, False
@@ -173,12 +173,11 @@ def test_sorciere_to_the_end_with_the_keyboard(table):
         assert time.monotonic() - started < GAME_SECONDS
         ply = roof.get_attribute("data-ply")
         phase = roof.get_attribute("data-phase")
-        if root.evaluate(f"w => {waiting}") or phase == "scored":
+        if root.evaluate(f"w => {waiting}"):  # whoever starts the next round
             if not round_shot:
                 round_shot = True
                 shoot(root, "sorciere-round.png")
-            if phase != "scored":  # a bot starts the next round: "Next" has the focus
-                assert active(page, ".ludo-continue"), "Next should have the focus"
+            assert active(page, ".ludo-continue"), "Next should have the focus"
             press(page, "Enter")
             wait_for(
                 page,
@@ -258,13 +257,15 @@ def test_nains_to_the_end_with_the_keyboard(table):
             round_shot = True
             shoot(root, "nains-round.png")
         ply = table_el.get_attribute("data-ply")
-        if root.evaluate(f"w => {waiting}"):
+        if root.evaluate(f"w => {waiting}"):  # whoever starts the next round
             assert active(page, ".ludo-continue"), "Next should have the focus"
             press(page, "Enter")
-        else:
-            # one discard on the way (after a card played), to walk its keys too
-            discard = moves["card"] >= 1 and moves["discard"] == 0
-            moves[play_nains_turn(page, root, discard)] += 1
+            # the player to start: the same ply, the table theirs again
+            wait_for(page, root, f"{OVER} || !({waiting})")
+            continue
+        # one discard on the way (after a card played), to walk its keys too
+        discard = moves["card"] >= 1 and moves["discard"] == 0
+        moves[play_nains_turn(page, root, discard)] += 1
         wait_for(page, root, f"{OVER} || w.querySelector('.nn').dataset.ply !== '{ply}'")
     assert round_shot and moves["gnome"] >= 2 and moves["card"] >= 3 and moves["discard"], moves
     print(f"Tir de tuyau: {moves}, {time.monotonic() - started:.1f} s")

@@ -29,7 +29,7 @@ MATCH_SECONDS = 170
 
 
 RESTING = "document.querySelector('.ludo-next:not([hidden])') !== null"
-"""A round's end waits for the player's "Next" (the bot starts the next round)."""
+"""A round's end waits for the player's "Next", whoever starts the next round."""
 
 
 def wait_turn_or_end(page, after_ply: int, timeout: float = 60.0) -> dict:

@@ -98,7 +98,8 @@ def test_reduced_motion_does_not_animate(open_widget):
 
 def test_the_end_shows_the_number_and_replays(open_widget, output_dir):
     page = open_widget("dark", fixture="lost", deal="1234567", seats=["human"])
-    assert "1234567" in page.locator(".pp-deal").inner_text()
+    deal = page.locator(".pp-deal").inner_text()  # grouped to be read out, and how to replay
+    assert "1 234 567" in deal and "PetitsPas(seed=1_234_567)" in deal, deal
     shoot(page, output_dir, "dark-lost")
     page.click(".pp-replay-this")
     page.fill(".pp-replay-input", "42")

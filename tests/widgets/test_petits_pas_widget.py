@@ -241,6 +241,32 @@ def test_the_deal_number_is_absent_during_play_and_present_after():
     widget.close()
 
 
+def test_a_deal_has_a_name_a_class_can_share_and_the_line_shown_replays_it():
+    """A teacher's number is the deal's name as it was typed; a drawn one stays long (128
+    bits: unguessable), shown in blocks of three, and the widget's line "to replay it:
+    PetitsPas(seed=340_282_…, options={…})" (js/src/petits_pas/board.js, `replayCall`: the
+    same blocks, Python's underscores, the readings that differ from the defaults) replays
+    the very same deal."""
+    chosen = PetitsPas(seed=21)
+    assert chosen.deal is None  # even a number the teacher typed waits for the deal's end
+    chosen.finish()
+    assert chosen.deal == "21" and chosen.deal_number == 21
+    chosen.close()
+
+    drawn = PetitsPas(options={"take": "lower"})
+    drawn.finish()
+    number = drawn.deal
+    assert number.isdigit() and len(number) >= 20  # below 10**19: one chance in 2**64
+    call = f'PetitsPas(seed={int(number):_}, options={{"take": "lower"}})'
+    assert call.startswith(f"PetitsPas(seed={number[: len(number) % 3 or 3]}_")
+    again = eval(call, {"PetitsPas": PetitsPas})  # what a student types from the widget
+    again.finish()
+    assert again.deal == number
+    assert again.state.to_json() == drawn.state.to_json()
+    drawn.close()
+    again.close()
+
+
 def test_a_deal_given_as_a_deck_has_no_number():
     deck = [str(card) for card in reversed(DECK)]
     widget = PetitsPas(seed=SEED, deck=deck)

@@ -57,7 +57,7 @@ export function createShell(ctx, board, initialView, kit = {}) {
     status: createStatus(ctx),
     hint: kit.hint === false ? NONE : createHintLine(ctx),
     review: createReviewBanner(ctx, { onBack: () => board.focus() }),
-    next: createNextBanner(ctx),
+    next: createNextBanner({ ...ctx, result: ctx.roundResult }),
     buttons: createButtons(ctx, kit.buttons),
     seats: kit.seats === false ? NONE : createSeats(ctx),
     options,
@@ -74,9 +74,10 @@ export function createShell(ctx, board, initialView, kit = {}) {
   const el = h("div", { class: "ludo" },
     header.el,
     h("div", { class: "ludo-body" },
-      // The hint, the review banner and a round's "Next" share one slot of reserved height,
-      // and the status has room for two lines: nothing above the board changes its place.
-      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el, next.el), curtain.el, board.el, keys.el),
+      // The hint, the review banner and a round's "Next" (with the round's result) share one
+      // slot of reserved height, and the status has room for two lines: nothing above the
+      // board changes its place.
+      h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el, next.el), next.spoken, curtain.el, board.el, keys.el),
       h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
     ),
     toasts.el,

@@ -22,7 +22,8 @@ function statusOf(view) {
   }
   const seat = observation.to_move ?? null;
   if (view.curtain !== null && view.curtain !== undefined) return { key: "status.curtain", seat: view.curtain };
-  if (view.waiting) return { key: "status.waiting", seat };
+  // A round's end: the person who starts the next one is told so, anyone else who will.
+  if (view.waiting) return { key: view.seats[seat] === "human" && observation.seat === seat ? "status.waiting-you" : "status.waiting", seat };
   if (thinking) return { key: "status.thinking", seat };
   return { key: canAct ? "status.your-turn" : "status.turn", seat };
 }

@@ -65,12 +65,14 @@ export const KIT_CSS = `
 .ludo-hint { margin: 0; padding: 4px 10px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border: 2px dashed var(--ludo-orange); border-radius: var(--ludo-radius); font-weight: 600; }
 .ludo-review-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .ludo-review .ludo-back, .ludo-review .ludo-step, .ludo-next .ludo-continue { flex: none; white-space: nowrap; }
-.ludo-next-text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+/* A round's result is read whole: it wraps rather than being cut (the slot grows a line). */
+.ludo-next-text { flex: 1; min-width: 0; font-weight: 600; color: var(--ludo-fg-strong); }
 .ludo-review, .ludo-next {
   display: flex; flex-wrap: nowrap; align-items: center; justify-content: space-between; gap: 8px;
   box-sizing: border-box; padding: 3px 10px; border: 1px solid var(--ludo-accent); border-radius: var(--ludo-radius);
   background: color-mix(in srgb, var(--ludo-accent) 14%, var(--ludo-bg));
 }
+.ludo-next { border-width: 2px; background: color-mix(in srgb, var(--ludo-accent) 22%, var(--ludo-bg)); }
 
 .ludo-button, .ludo-seat-select, .ludo-lang-button {
   font: inherit; color: var(--ludo-fg-strong); background: var(--ludo-bg-2);

@@ -21,6 +21,9 @@ export function readView(model, extra = []) {
   const curtain = model.get("curtain") ?? null;
   // The game as its engine describes it: title, seat names, options and bot levels, labelled.
   const gameInfo = model.get("game_info") ?? {};
+  // A round has just ended: the table rests on it until someone says `continue`, whoever
+  // starts the next round (no move is offered meanwhile).
+  const waiting = Boolean(model.get("waiting"));
   return {
     observation,
     review,
@@ -42,16 +45,15 @@ export function readView(model, extra = []) {
     // Python says whether an undo / redo would be taken (nothing to take back, a curtain...).
     canUndo: model.get("can_undo") ?? true,
     canRedo: model.get("can_redo") ?? true,
-    // A round has just ended: the table rests until someone says `continue`.
-    waiting: Boolean(model.get("waiting")),
+    waiting,
     // A recorded game to step through (`replay` in Python): nobody plays in it.
     replaying: Boolean(model.get("replaying")),
     // Options a new game may change: {name: [values, as Python gave them]}.
     optionChoices: Object.fromEntries(Object.entries(gameInfo.options ?? {}).map(([name, option]) => [name, option.choices.map((choice) => choice.value)])),
     extra: Object.fromEntries(extra.map((name) => [name, model.get(name)])),
-    // The person at the screen may act: their seat is to move, is human, and the live
-    // position is shown. Python still checks every intent.
-    canAct: !reviewing && !thinking && !observation.terminal && humanToMove && observation.seat === toMove && curtain === null,
+    // The person at the screen may act: their seat is to move, is human, the live position
+    // is shown and no round's end waits for "Next". Python still checks every intent.
+    canAct: !reviewing && !thinking && !waiting && !observation.terminal && humanToMove && observation.seat === toMove && curtain === null,
   };
 }
 

@@ -7,12 +7,14 @@ import { KIT_CSS } from "./style.js";
 import { readView, watchTraits } from "./view.js";
 
 /**
- * game = {id, strings, css, createBoard(ctx), traits?, kit?, describe?, notation?} where ctx =
- * {t, send, describe, notation} (the shell adds chosenOptions) and createBoard returns {el,
- * update(view), focus(), destroy?()}. `describe(text, lang, t)` phrases an action text in words
- * with the game's strings (null: keep the text), for the move list, the hint line and the
- * notices. `notation(text)` is the move list's tooltip for a move: its text unless the game
+ * game = {id, strings, css, createBoard(ctx), traits?, kit?, describe?, notation?, roundResult?}
+ * where ctx = {t, send, describe, notation, roundResult} (the shell adds chosenOptions) and
+ * createBoard returns {el, update(view), focus(), destroy?()}. `describe(text, lang, t)` phrases
+ * an action text in words with the game's strings (null: keep the text), for the move list,
+ * the hint line and the notices. `notation(text)` is the move list's tooltip for a move: its text unless the game
  * says otherwise (null: none, for a game whose texts are engine codes).
+ * `roundResult(view, t)` is the result of the round that just ended, in words, for the banner
+ * that waits for "Next" at a round's end (null, or absent: the banner says the round is over).
  * `traits` names the game's own traits (read into view.extra); `kit` leaves parts of the
  * shell out (see createShell). Returns the cleanup function anywidget calls.
  */
@@ -23,6 +25,7 @@ function mountGame({ model, el }, game) {
     send: (intent) => model.send(intent),
     describe: (text, lang) => game.describe?.(text, lang, t) ?? text,
     notation: game.notation ?? ((text) => text),
+    roundResult: (view) => game.roundResult?.(view, t) ?? null,
   };
   ensureStyle(el, "kit", KIT_CSS);
   ensureStyle(el, game.id, game.css);

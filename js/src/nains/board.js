@@ -166,6 +166,19 @@ function movesByCard(legal) {
   return groups;
 }
 
+/** The round the last move ended (the engine's `round` event, with its garden), or null. */
+const roundEnded = (o) => (o.events ?? []).find((event) => event.type === "round" && event.teams) ?? null;
+
+/** The round that just ended, said in the banner that waits for "Next" (the kit's round.js):
+ * "Manche 1 : Gnomette la gagne ! Manches gagnées : Nabot 0 – 1 Gnomette." */
+export function roundResult(view, t) {
+  const ended = roundEnded(view.observation);
+  if (!ended) return null;
+  const [a, b] = [seatName(view, 0), seatName(view, 1)];
+  const wins = ended.wins ?? view.observation.wins ?? [0, 0];
+  return t(view.lang, "round.result", { round: ended.round, name: seatName(view, ended.winner), a, wa: wins[0], wb: wins[1], b });
+}
+
 export function createBoard({ t, send }) {
   const score = h("p", { class: "nn-score" });
   const svg = s("svg", { class: "nn-garden", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
@@ -352,10 +365,13 @@ export function createBoard({ t, send }) {
   }
 
   /** The garden to draw: the one a round ended with (its event keeps it: the next round is
-   * already laid out) until the next round's first move, else the observation's. */
+   * already laid out), with that round's number and score, while the table rests on the
+   * round's end (until "Next"), in a review of that moment and at the game's end; else the
+   * observation's. */
   function gardenOf(o) {
-    const ended = (o.events ?? []).find((event) => event.type === "round" && event.teams);
-    return ended ? { ...o, hose: ended.hose, teams: ended.teams } : o;
+    const ended = roundEnded(o);
+    const held = ended && (view.waiting || view.reviewing || o.terminal);
+    return held ? { ...o, hose: ended.hose, teams: ended.teams, round: ended.round, wins: ended.wins ?? o.wins } : o;
   }
 
   function drawTable() {

@@ -1,7 +1,8 @@
 // The A Petits Pas board: the row of places and their piles, the stock and the cards out,
 // drawn in SVG from the observation; the step's explanation (from the observation, in the
 // interface's language); the buttons "step" and "play to the end / pause"; the deal's number
-// once the deal is over, and "replay deal n°…". Space (or Enter) on the board takes a step.
+// once the deal is over (a long one in blocks of three, with a button that copies it) and how
+// to replay it from Python, and "replay deal n°…". Space (or Enter) on the board takes a step.
 //
 // Nothing here knows the rules: a step is the act intent `step`, the animation replays the
 // events Python sent (motion.js), and the browser never sees a card before it is dealt.
@@ -27,12 +28,37 @@ export const KEYS = [
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** A deal number typed by a person, as canonical digits, or null if it is not one. */
+/** A deal number typed by a person, as canonical digits, or null if it is not one. The
+ * blocks it is shown in may be typed too: spaces (a dictated "340 282 366…") and underscores
+ * (Python's `340_282_366…`) between digits are left out. */
 export function parseDealNumber(text) {
-  const clean = String(text ?? "").trim();
+  const clean = String(text ?? "").trim().replace(/(?<=\d)[\s_]+(?=\d)/gu, "");
   if (!/^\d{1,40}$/.test(clean)) return null;
   const number = BigInt(clean);
   return number < SEED_LIMIT ? number.toString() : null;
+}
+
+const SHORT = 6; // digits a number is shown with as it is (a teacher's 21, 2026)
+
+/** A deal number's digits in blocks of three from the right, joined by `joiner` (a short
+ * number as it is): "340 282 366 … 455" to read out to a class. */
+export function groupDigits(digits, joiner = " ") {
+  if (digits.length <= SHORT) return digits;
+  const head = digits.length % 3 || 3;
+  const blocks = [digits.slice(0, head)];
+  for (let i = head; i < digits.length; i += 3) blocks.push(digits.slice(i, i + 3));
+  return blocks.join(joiner);
+}
+
+/** A value as Python writes it (the options of a deal, in the line that replays it). */
+const pythonValue = (value) => (value === true ? "True" : value === false ? "False" : value === null ? "None" : JSON.stringify(value));
+
+/** What to type in a notebook to replay the deal: `PetitsPas(seed=…)`, its number in the same
+ * blocks (Python's underscores), with the readings that differ from the defaults. */
+export function replayCall(digits, options = {}, specs = {}) {
+  const changed = Object.entries(options).filter(([name, value]) => name in specs && specs[name].default !== value);
+  const reading = changed.length ? `, options={${changed.map(([name, value]) => `"${name}": ${pythonValue(value)}`).join(", ")}}` : "";
+  return `PetitsPas(seed=${groupDigits(digits, "_")}${reading})`;
 }
 
 export function createBoard(ctx) {
@@ -50,8 +76,12 @@ export function createBoard(ctx) {
   const explain = h("div", { class: "pp-explain", "aria-live": "polite" }, explainMain, explainMore);
 
   const dealText = h("span", { class: "pp-deal-text" });
+  const dealHow = h("span", { class: "pp-deal-how" });
+  const dealCall = h("code", { class: "pp-deal-call" });
+  const copyButton = h("button", { type: "button", class: "ludo-button pp-copy", onclick: () => copyNumber() });
+  const copied = h("span", { class: "ludo-sr pp-copied", "aria-live": "polite" });
   const replayThis = h("button", { type: "button", class: "ludo-button pp-replay-this", onclick: () => replay(view.extra.deal) });
-  const deal = h("div", { class: "pp-deal" }, dealText, replayThis);
+  const deal = h("div", { class: "pp-deal" }, h("p", { class: "pp-deal-line" }, dealText, dealHow, dealCall), copyButton, replayThis, copied);
   const replayLabel = h("span", { class: "pp-replay-label" });
   const replayInput = h("input", {
     class: "pp-replay-input", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", size: 20,
@@ -90,6 +120,28 @@ export function createBoard(ctx) {
 
   const live = () => view.observation;
   const autoplaying = () => (view.seats[0] ?? HUMAN) !== HUMAN;
+  let copyState = null; // {digits, key}: the last copy's outcome, said until the number changes
+
+  /** Copy the deal's number (its digits, no blocks) to the clipboard; where the page may not
+   * write it, select the number so that Ctrl+C copies it. */
+  async function copyNumber() {
+    const digits = view.extra.deal;
+    if (!digits) return;
+    let key = "board.copied";
+    try {
+      await navigator.clipboard.writeText(digits);
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(dealNumber());
+      const selection = document.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      key = "board.copy-select";
+    }
+    copyState = { digits, key };
+    refreshControls();
+  }
+  const dealNumber = () => dealText.querySelector(".pp-deal-number") ?? dealText;
 
   function step() {
     if (pending.send("step")) refreshControls();
@@ -239,8 +291,19 @@ export function createBoard(ctx) {
     const number = view.extra.deal;
     const known = number !== null && number !== undefined;
     deal.dataset.known = String(known);
-    dealText.textContent = known ? t(lang, "board.deal-number", { n: number }) : t(lang, "board.deal-secret");
-    dealText.classList.toggle("pp-deal-number", known);
+    // The number in blocks a class can read out, then the line that replays it from Python.
+    const shownDeal = JSON.stringify([number, lang]);
+    if (dealText.dataset.shown !== shownDeal) { // redrawn only when it changes: a selection of the number stays
+      dealText.dataset.shown = shownDeal;
+      const [before, after] = t(lang, "board.deal-number", { n: "\u0000" }).split("\u0000"); // the text around {n}
+      dealText.replaceChildren(...(known ? [before, h("span", { class: "pp-deal-number", "data-deal": number }, groupDigits(number)), after] : [t(lang, "board.deal-secret")]));
+    }
+    dealHow.hidden = dealCall.hidden = copyButton.hidden = !known;
+    dealHow.textContent = known ? t(lang, "board.deal-how") : "";
+    dealCall.textContent = known ? replayCall(number, view.options, view.gameInfo.options) : "";
+    if (copyState?.digits !== number) copyState = null;
+    copyButton.textContent = t(lang, copyState?.key === "board.copied" ? "board.copied" : "board.copy");
+    copied.textContent = copyState ? t(lang, copyState.key) : "";
     replayThis.hidden = !known;
     replayThis.textContent = t(lang, "board.replay-this");
     replayLabel.textContent = t(lang, "board.replay-label");

@@ -53,12 +53,14 @@ export const PETITS_PAS_CSS = `
 .pp-explain-more { margin: 2px 0 0; padding-left: 1.2em; color: var(--ludo-fg); font-size: 0.95em; }
 
 .pp-footer { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px 12px; }
-.pp-deal { display: flex; align-items: center; gap: 8px; color: var(--ludo-fg-dim); }
-.pp-deal-number { color: var(--ludo-fg-strong); font-weight: 700; font-variant-numeric: tabular-nums; }
+.pp-deal { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; color: var(--ludo-fg-dim); }
+.pp-deal-line { margin: 0; }
+.pp-deal-number { color: var(--ludo-fg-strong); font-weight: 700; font-variant-numeric: tabular-nums; word-spacing: 0.1em; }
+.pp-deal-call { color: var(--ludo-fg-strong); overflow-wrap: anywhere; user-select: all; }
 .pp-replay-form { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .pp-replay-field { display: flex; align-items: center; gap: 6px; }
 .pp-replay-input {
-  font: inherit; width: 8.5em; padding: 4px 6px; border: 1px solid var(--ludo-border); border-radius: 6px;
+  font: inherit; width: 12em; padding: 4px 6px; border: 1px solid var(--ludo-border); border-radius: 6px;
   background: var(--ludo-bg); color: var(--ludo-fg-strong); font-variant-numeric: tabular-nums;
 }
 .pp-replay-error { flex-basis: 100%; color: var(--ludo-error); font-weight: 600; }

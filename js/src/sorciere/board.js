@@ -72,6 +72,20 @@ function docking() {
   return dots;
 }
 
+/** A round's result in words: how the roof ended and who takes a candy. */
+function resultWords(view, t, result) {
+  const name = (seat) => view.names[seat] ?? `${seat + 1}`;
+  return (result.end === "collapse" ? t(view.lang, "round.collapse", { name: name(result.collapser) }) : t(view.lang, "round.cleared"))
+    + (result.winner === null ? t(view.lang, "round.nobody") : t(view.lang, "round.winner", { name: name(result.winner) }));
+}
+
+/** The round that just ended, said in the banner that waits for "Next" (the kit's round.js):
+ * "Manche 1 : Le toit s'est effondré sous la main de Hansel ! Gretel prend un bonbon." */
+export function roundResult(view, t) {
+  const result = view.observation.phase === "scored" ? view.observation.results?.at(-1) : null;
+  return result ? t(view.lang, "round.result", { round: result.round, text: resultWords(view, t, result) }) : null;
+}
+
 export function createBoard({ t, send }) {
   const svg = s("svg", {
     class: "sv-roof ludo-board", tabindex: 0, role: "application", "data-lm-suppress-shortcuts": "true",
@@ -88,18 +102,17 @@ export function createBoard({ t, send }) {
   const prompt = h("p", { class: "sv-prompt" });
   const riskButton = h("button", { type: "button", class: "ludo-button sv-risk-toggle", "data-intent": "risk", onclick: () => send({ type: "risk", value: !riskOn() }) });
   const legend = h("p", { class: "sv-legend" });
-  const nextButton = h("button", { type: "button", class: "ludo-button sv-next", "data-intent": "next-round", onclick: () => act("next") });
   const round = h("div", { class: "sv-round" });
   const piles = h("div", { class: "sv-piles" });
   const gesture = h("p", { class: "sv-gesture" });
   const spoken = h("span", { class: "ludo-sr", "aria-live": "polite" });
   const el = h("div", { class: "sv" },
-    h("div", { class: "sv-stage" }, svg, h("div", { class: "sv-panel" }, piles, round, nextButton, riskButton, legend, gesture)),
+    h("div", { class: "sv-stage" }, svg, h("div", { class: "sv-panel" }, piles, round, riskButton, legend, gesture)),
     prompt, spoken);
 
   let view = null;
   const pending = createPendingMove(send);
-  const keeper = createFocusKeeper(el); // the "next round" button hides once pressed: back to the roof
+  const keeper = createFocusKeeper(el); // a redraw keeps the keyboard on the roof
   let drag = null; // {slot, points, el, base}: the card being dragged, `base` its transform at rest
   let hold = null; // {slot, start, timer}
   let cursor = 14;
@@ -220,7 +233,7 @@ export function createBoard({ t, send }) {
     Space: (event) => {
       if (!view) return false;
       if (canPut(cursor)) return act(`put ${cursor}`);
-      if (phase() === "scored" && pending.canAct()) return act("next");
+      if (goOn()) return;
       if (event.repeat || hold || !canPull(cursor)) return; // taken: the page must not scroll
       hold = { slot: cursor, start: performance.now(), timer: setInterval(() => showHold(), 250) };
       showHold();
@@ -228,7 +241,7 @@ export function createBoard({ t, send }) {
     Enter: () => {
       if (!view) return false;
       if (canPut(cursor)) return act(`put ${cursor}`);
-      if (phase() === "scored" && pending.canAct()) return act("next");
+      if (goOn()) return;
       return false;
     },
     Escape: () => {
@@ -237,6 +250,14 @@ export function createBoard({ t, send }) {
       draw();
     },
   });
+
+  /** At a round's end, Enter or Space on the roof does what "Next" does; false otherwise. */
+  function goOn() {
+    if (view.waiting && !view.reviewing) send({ type: "continue" });
+    else if (phase() === "scored" && pending.canAct()) act("next");
+    else return false;
+    return true;
+  }
 
   function showHold() {
     if (!hold) return;
@@ -337,28 +358,19 @@ export function createBoard({ t, send }) {
   }
 
   function drawRound(obs) {
-    const result = roundResult(obs);
+    const result = resultBeside(obs);
     round.hidden = !result;
     if (!result) return round.replaceChildren();
-    const name = (seat) => view.names[seat] ?? `${seat + 1}`;
-    const text = (result.end === "collapse" ? t(view.lang, "round.collapse", { name: name(result.collapser) }) : t(view.lang, "round.cleared"))
-      + (result.winner === null ? t(view.lang, "round.nobody") : t(view.lang, "round.winner", { name: name(result.winner) }));
     round.dataset.end = result.end;
-    round.replaceChildren(h("strong", {}, t(view.lang, "round.title", { round: result.round })), " ", text);
+    round.replaceChildren(h("strong", {}, t(view.lang, "round.title", { round: result.round })), " ", resultWords(view, t, result));
   }
 
-  /** The next round is dealt but nobody has pulled yet: the last round's end still has the floor. */
+  /** The next round is dealt but nobody has pulled yet: the last round's end is still recalled. */
   const beforeFirstPull = (obs) => ended !== null && obs.pulls === 0 && obs.round === ended.round + 1;
 
-  /** What the roof shows: the ended round's collapse and piles while the next round waits for its
-   * first pull from someone else (a bot saying "next" must not whisk them away), else the position. */
-  function drawn() {
-    const obs = view.shown;
-    return !view.reviewing && !pending.canAct() && beforeFirstPull(obs) ? ended : obs;
-  }
-
-  /** The result to show: the round just ended, until the next round's first pull. */
-  function roundResult(obs) {
+  /** The result beside the roof: the round just ended, until the next round's first pull (the
+   * roof itself shows the round's end until "Next": the position is the scored round). */
+  function resultBeside(obs) {
     const last = obs.results?.at(-1) ?? null;
     if (obs.phase === "scored" || obs.phase === "over") return last;
     return !view.reviewing && beforeFirstPull(obs) && last?.round === ended.round ? last : null;
@@ -384,7 +396,7 @@ export function createBoard({ t, send }) {
   }
 
   function drawRoof() {
-    const obs = drawn();
+    const obs = view.shown;
     if (!obs.slots) return svg.replaceChildren();
     const animate = Boolean(obs.collapse) && animatedPly !== obs.ply && !view.reviewing;
     if (obs.collapse && !view.reviewing) animatedPly = obs.ply;
@@ -400,7 +412,6 @@ export function createBoard({ t, send }) {
     keyedChildren(targetLayer, puts.map(drawSlotTarget));
     keyedChildren(cardLayer, present.map((slot) => drawCard(slot, obs, animate)));
     svg.dataset.ply = view.shown.ply;
-    svg.dataset.held = String(obs !== view.shown);
     svg.dataset.phase = pending.canAct() ? phase() : "wait";
     svg.dataset.cards = present.length;
     svg.dataset.risk = String(riskOn());
@@ -409,9 +420,6 @@ export function createBoard({ t, send }) {
     svg.setAttribute("aria-label", t(view.lang, "board.label"));
     drawPiles(obs);
     drawRound(obs);
-    nextButton.hidden = !(pending.canAct() && phase() === "scored");
-    nextButton.classList.toggle("sv-hinted", hint()?.kind === "next");
-    nextButton.textContent = t(view.lang, "round.next");
     riskButton.textContent = t(view.lang, riskOn() ? "risk.hide" : "risk.show");
     riskButton.setAttribute("aria-pressed", String(riskOn()));
     legend.hidden = !riskOn();
