@@ -146,7 +146,6 @@ class IsolatedBot:
         for fd in (self.requests, self.answers, self.out, self.err):
             os.set_blocking(fd, False)
         self.load_deadline = time.monotonic() + LOAD_SECONDS
-        self.find_namespace()
         try:
             self.send(self.first_message(), self.load_deadline, "loading")
         except Forfeit as forfeit:  # it died at once: told by `wait_ready`, in seat order
@@ -179,6 +178,7 @@ class IsolatedBot:
 
     def wait_ready(self) -> None:
         """Wait until the bot is loaded; Forfeit if it fails, prints or takes too long."""
+        self.find_namespace()  # here, not in `start`: the seats' jails are made side by side
         if self.start_failure is not None:
             raise self.start_failure
         message = self.receive(self.load_deadline, "loading")
@@ -187,8 +187,9 @@ class IsolatedBot:
 
     def find_namespace(self) -> None:
         """Hold the jail's first process by a pidfd, from bwrap's info (written as the jail
-        is made, before the bot starts), so that `close` can end the whole jail. Taken at
-        once and checked to be bwrap's child: a pid read late could be another process's."""
+        is made, before the bot starts), so that `close` can end the whole jail; checked to
+        be bwrap's child once held (a pidfd cannot change process): had the jail ended
+        already, its pid could be another process's by now."""
         if self.info is None:
             return
         try:
