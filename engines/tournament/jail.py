@@ -18,6 +18,7 @@ holds: never a silent downgrade. docs/tournament.md has the table of what each l
 from __future__ import annotations
 
 import functools
+import importlib.machinery
 import os
 import secrets
 import shutil
@@ -101,21 +102,36 @@ def import_path(roots: list[str]) -> list[str]:
 
 
 def helpers(folder: str | None) -> list[tuple[str, str]]:
-    """The bot's helper modules (its folder's entries whose name starts with `_`: never an
-    entrant, see `entrants.read_path`) and where they appear: under `BOT_FOLDER`. Not the
-    other bots of the folder, not the teacher's files beside them, not a link that leads
-    out of the folder, not one named like a module of the standard library (`_gdbm.py`,
-    `__future__.py`, `__pycache__`: it would run in every bot that imports that module)."""
+    """The bot's helpers and where they appear (under `BOT_FOLDER`): its folder's plain
+    files whose name starts with one `_` (never an entrant, see `entrants.read_path`), and
+    of the files Python would import, only `.py` sources. Not the other bots of the folder,
+    not the teacher's files beside them, not a link out of the folder; no folder (a package,
+    `__pycache__`), compiled module or bytecode, which Python would import in place of a
+    helper's source (a classmate's `__pycache__/_plateau.cpython-311.pyc` would run in every
+    bot that imports `_plateau`); no module named like one of the standard library's
+    (`_gdbm.py`, `__future__.py`), even one not built here."""
     if folder is None or not os.path.isdir(folder):
         return []
     real = os.path.realpath(folder)
-    return [
-        (os.path.join(folder, entry), f"{BOT_FOLDER}/{entry}")
-        for entry in sorted(os.listdir(folder))
-        if entry.startswith("_")
-        and entry.partition(".")[0] not in sys.stdlib_module_names  # even one not built here
-        and inside(os.path.realpath(os.path.join(folder, entry)), real)  # no link out of it
-    ]
+    shown = []
+    for entry in sorted(os.listdir(folder)):
+        path = os.path.join(folder, entry)
+        module, dot, suffix = entry.partition(".")
+        if (
+            entry.startswith("_")
+            and not entry.startswith("__")
+            and os.path.isfile(path)
+            and inside(os.path.realpath(path), real)
+            and (f"{dot}{suffix}" == ".py" or not importable(entry))
+            and module not in sys.stdlib_module_names
+        ):
+            shown.append((path, f"{BOT_FOLDER}/{entry}"))
+    return shown
+
+
+def importable(name: str) -> bool:
+    """Whether Python could import a file so named (source, bytecode, compiled module)."""
+    return name.endswith(tuple(importlib.machinery.all_suffixes()))
 
 
 def read_only(binds: list[tuple[str, str]]) -> list[str]:

@@ -876,3 +876,32 @@ def test_what_lies_below_tmp_is_shown_above_the_private_tmp():
     command = jail.command(str(ROOT / "engines" / "tournament" / "runner.py"), [], None)
     binds = [index for index, argument in enumerate(command) if argument == "--ro-bind"]
     assert command.index("--tmpfs") < min(binds)
+
+
+HONEST_HELPER = "def first(observation):\n    return observation['legal'][0]\n"
+EVIL_HELPER = "def first(observation):\n    raise RuntimeError('HIJACKED by a classmate')\n"
+
+
+def test_a_classmate_cannot_replace_the_shared_helper(jailed, pool, tmp_path):
+    """The folder's helper `_plateau.py` is every bot's: bytecode in `__pycache__` (never
+    checked against the source) or a package of the same name would be imported instead.
+    The jail shows the bots the source only."""
+    import py_compile
+
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    (folder / "_plateau.py").write_text(HONEST_HELPER)
+    evil = tmp_path / "evil.py"
+    evil.write_text(EVIL_HELPER)
+    cache = folder / "__pycache__" / f"_plateau.{sys.implementation.cache_tag}.pyc"
+    py_compile.compile(
+        str(evil),
+        cfile=str(cache),
+        dfile="/bot/_plateau.py",
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+    (folder / "_outils").mkdir()
+    (folder / "_outils" / "__init__.py").write_text(EVIL_HELPER)
+    victim = "import _plateau\ndef choose(observation):\n    return _plateau.first(observation)\n"
+    _, results = played(folder, {"victim": victim, "first": FIRST}, pool)
+    assert not results.forfeits(), results.forfeits()
