@@ -39,7 +39,9 @@ export const KIT_CSS = `
 .ludo-rules { margin: 2px 0 12px; color: var(--ludo-fg-dim); }
 .ludo-body { display: flex; flex-wrap: wrap; gap: 16px 20px; align-items: flex-start; }
 .ludo-stage { flex: 1 1 340px; min-width: 260px; max-width: 500px; display: flex; flex-direction: column; gap: 8px; }
-.ludo-side { flex: 1 1 230px; max-width: 340px; display: flex; flex-direction: column; gap: 12px; }
+/* min-width: 0 on both: a long label (a seat's level, an option) shrinks or wraps inside its
+   column rather than pushing the column past the widget's border or below the board. */
+.ludo-side { flex: 1 1 230px; min-width: 0; max-width: 340px; display: flex; flex-direction: column; gap: 12px; }
 
 .ludo-status {
   display: flex; align-items: center; gap: 8px; box-sizing: border-box; min-height: 4.2rem;
@@ -102,11 +104,14 @@ export const KIT_CSS = `
 }
 .ludo-buttons { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
 
+/* A fieldset is as wide as its content unless told (min-inline-size: min-content). */
+.ludo-seats, .ludo-options { min-width: 0; max-width: 100%; }
 .ludo-seats { margin: 0; padding: 6px 10px 10px; border: 1px solid var(--ludo-border); border-radius: var(--ludo-radius); }
 .ludo-legend, .ludo-heading { padding: 0 4px; margin: 0; font-size: 0.95em; font-weight: 700; color: var(--ludo-fg-dim); }
 .ludo-seat-rows { display: flex; flex-direction: column; gap: 6px; }
-.ludo-seat { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 8px; }
-.ludo-seat-name { font-weight: 600; }
+.ludo-seat { display: grid; grid-template-columns: auto auto minmax(0, 1fr); align-items: center; gap: 8px; }
+.ludo-seat-name { min-width: 0; overflow-wrap: break-word; font-weight: 600; }
+.ludo-seat-select { min-width: 0; max-width: 100%; text-overflow: ellipsis; }
 
 .ludo-options { margin: 0; padding: 6px 10px 10px; border: 1px solid var(--ludo-border); border-radius: var(--ludo-radius); display: flex; flex-direction: column; gap: 6px; }
 .ludo-option-rows { display: flex; flex-direction: column; gap: 5px; }
