@@ -53,7 +53,7 @@ class Job:
     tag: str
     killer: tuple[int, int] | None = None
     """(seat, ply): that seat's bot killed the process playing this game when asked at that
-    ply (`run.Quarantine`); played again, the seat forfeits there instead of being asked."""
+    ply (`recovery.quarantined`); played again, the seat forfeits there instead of being asked."""
 
 
 KILLED_WORKER = "its process killed the referee's process playing its game"
@@ -63,7 +63,7 @@ LOADING = -1
 
 def play_game(job: Job, progress: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
     """Play one game; returns its result as JSON (see `results.GameResult`). `progress(seat,
-    ply)` is told before each isolated bot is asked (what `run.Quarantine` watches)."""
+    ply)` is told before each isolated bot is asked (what `recovery.quarantined` watches)."""
     state = new_state(job)
     game = state.game
     seats = [seat_for(game, entrant, job, seat) for seat, entrant in enumerate(job.seats)]
@@ -94,6 +94,14 @@ def play_game(job: Job, progress: Callable[[int, int], Any] | None = None) -> di
     finally:
         for seat in seats:
             seat.close()
+    return game_result(job, state, out, forfeits)
+
+
+def game_result(
+    job: Job, state: State, out: set[int], forfeits: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A game as it ended (or stopped), as JSON (see `results.GameResult`): `out` are the
+    seats that forfeited, `forfeits` their records."""
     return {
         "index": job.index,
         "seats": [entrant.name for entrant in job.seats],

@@ -19,8 +19,16 @@ from concurrent.futures import BrokenExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .play import KILLED_WORKER, LOADING, Job, new_state, play_game, protections
-from .sandbox import prepare_worker
+from .play import (
+    KILLED_WORKER,
+    LOADING,
+    Job,
+    forfeit_record,
+    game_result,
+    new_state,
+    play_game,
+)
+from .sandbox import Forfeit, prepare_worker
 
 ATTEMPTS = 3
 """Solo plays of a game before its last asked bot is taken as the killer without a record
@@ -96,26 +104,10 @@ def quarantined(job: Job, cancelled: threading.Event) -> dict[str, Any] | None:
 
 def without_moves(job: Job) -> dict[str, Any]:
     """The game of a bot that kills its process even where it was to forfeit: its forfeit at
-    the start, the others winning (no record of moves can be had)."""
+    the start, scored as any game stopped there (no record of moves can be had)."""
     assert job.killer is not None
     seat = job.killer[0]
     state = new_state(job)
     when = "while loading" if job.killer[1] == LOADING else "while thinking"
-    return {
-        "index": job.index,
-        "seats": [entrant.name for entrant in job.seats],
-        "fingerprints": [entrant.fingerprint for entrant in job.seats],
-        "record": state.to_json(),
-        "points": [0.0 if number == seat else 1.0 for number in range(len(job.seats))],
-        "forfeits": [
-            {
-                "seat": seat,
-                "entrant": job.seats[seat].name,
-                "kind": "crash",
-                "reason": f"{KILLED_WORKER} {when}",
-                "detail": "",
-                "ply": 0,
-            }
-        ],
-        "sandbox": protections(job),
-    }
+    forfeit = forfeit_record(Forfeit("crash", f"{KILLED_WORKER} {when}"), seat, job, state)
+    return game_result(job, state, {seat}, [forfeit])

@@ -393,7 +393,7 @@ def stop_pool(pool: Executor, kill: bool) -> None:
     which joins every worker (one it started after the list below was read too). Python
     before 3.14 has no public way to reach a pool's processes: `_processes` and
     `_executor_manager_thread` are read, and only for the pool made here."""
-    processes = list((getattr(pool, "_processes", None) or {}).values()) if kill else []
+    processes = pool_processes(pool) if kill else []
     manager = getattr(pool, "_executor_manager_thread", None) if kill else None
     pool.shutdown(wait=not kill, cancel_futures=True)
     for process in processes:
@@ -407,12 +407,17 @@ def stop_pool(pool: Executor, kill: bool) -> None:
         manager.join(timeout=10.0)
 
 
+def pool_processes(pool: Executor) -> list[Any]:
+    """The worker processes of a local pool (Python before 3.14 has no public way to reach
+    them: its private `_processes`, read only for a pool made here)."""
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
 def wake_stopped(pool: Executor) -> None:
     """Continue the local pool's workers that a signal stopped (SIGSTOP: outside a jail, a
     bot can stop the process that plays its game, and leave it stopped). Its clock ran on:
-    the answer it waited for is late, a timeout. Linux (/proc); `stop_pool` says why the
-    pool's processes are read from a private attribute."""
-    for process in (getattr(pool, "_processes", None) or {}).values():
+    the answer it waited for is late, a timeout. Linux (/proc)."""
+    for process in pool_processes(pool):
         try:
             with open(f"/proc/{process.pid}/stat", "rb") as stat:
                 stopped = stat.read().rpartition(b")")[2].split()[0] in (b"T", b"t")

@@ -23,7 +23,14 @@ import psutil
 import pytest
 
 from ludotheque.engines.core import Game, State
-from ludotheque.engines.tournament import Results, Tournament, play, sandbox, tournament
+from ludotheque.engines.tournament import (
+    Results,
+    Tournament,
+    play,
+    recovery,
+    sandbox,
+    tournament,
+)
 from ludotheque.engines.tournament.entrants import read_entrants
 from ludotheque.engines.tournament.play import Job, play_game
 from ludotheque.engines.tournament.run import GUESSABLE, GuessableSeedWarning, local_pool
@@ -77,6 +84,11 @@ def pool():
 def single_game(bots: dict, **changes) -> dict:
     """One game on the small board of the entrants `bots` (name -> bot, seat 0 first: it
     moves first), played in this process as a worker would; `changes` to its job."""
+    return play_game(single_job(bots, **changes))
+
+
+def single_job(bots: dict, **changes) -> Job:
+    """The job of `single_game`."""
     game = Game.by_name("sortileges", **SMALL)
     job = Job(
         index=0,
@@ -89,7 +101,7 @@ def single_game(bots: dict, **changes) -> dict:
         memory_mb=1024,
         tag=SINGLE,
     )
-    return play_game(dataclasses.replace(job, **changes))
+    return dataclasses.replace(job, **changes)
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_BOTS))
@@ -461,3 +473,13 @@ def test_two_bots_that_stall_a_game_get_a_draw_not_a_stopped_tournament(tmp_path
     result = play_game(job)
     assert len(result["record"]["actions"]) == 40 and not result["forfeits"]
     assert result["points"] == [0.5, 0.5]
+
+
+def test_a_bot_that_kills_its_process_every_time_loses_at_the_start(bots):
+    """The quarantine's last resort, with no record of moves: the same result as the game
+    played with the killer's forfeit at its load."""
+    job = single_job({"student": bots / "first.py", "level": "bot:1"}, killer=(0, play.LOADING))
+    stopped = recovery.without_moves(job)
+    assert stopped == play_game(job)
+    assert stopped["points"] == [0.0, 1.0] and stopped["record"]["actions"] == []
+    assert [forfeit["kind"] for forfeit in stopped["forfeits"]] == ["crash"]
