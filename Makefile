@@ -9,7 +9,11 @@
 #                run in order in one kernel, a module's fixtures are made once)
 #   make bench   run every tests/benchmarks/bench_*.py and print its numbers
 #   make wheel   JS build, then the wheel into dist/
-#   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md)
+#   make check   the fast tier for the edit-test loop: lint, types, engine and widget tests
+#   make student the pupils' edition into dist/student/ and nbgrader's course dist/course/
+#                (docs/editions.md)
+#   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md), serving the
+#                pupils' edition (EDITION=teacher: the teacher's)
 #
 # Every step leaves a stamp in .stamps/ that is newer than its inputs, so a second run does
 # nothing it need not do. Nothing is fetched except from PyPI, npm and Debian's archive.
@@ -49,13 +53,31 @@ endif
 ifeq ($(wildcard dist/lite/jupyter-lite.json),)
   $(shell rm -f $(STAMPS)/lite)
 endif
+ifeq ($(wildcard dist/student/*.ipynb),)
+  $(shell rm -f $(STAMPS)/student)
+endif
+
+# The edition the offline site serves: the pupils' (default) or the teacher's.
+EDITION ?= student
+ifeq ($(EDITION),teacher)
+  LITE_NOTEBOOKS := notebooks
+  LITE_EDITION_STAMP :=
+else ifeq ($(EDITION),student)
+  LITE_NOTEBOOKS := dist/student
+  LITE_EDITION_STAMP := $(STAMPS)/student
+else
+  $(error EDITION must be student or teacher, not '$(EDITION)')
+endif
+ifneq ($(shell cat $(STAMPS)/lite 2>/dev/null),$(EDITION))
+  $(shell rm -f $(STAMPS)/lite)
+endif
 
 # Inputs of the JupyterLite site: the build script, the Python packages, the notebooks.
 LITE_SRC := lite/build.py $(shell find engines widgets notebooks -type f \
     \( -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.csv' \) \
     -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 
-.PHONY: help setup lab test bench wheel lite debs clean
+.PHONY: help setup lab test check bench wheel lite student debs clean
 
 help:
 	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
@@ -71,6 +93,12 @@ $(VENV)/pyvenv.cfg:
 $(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
 	$(PY) -m pip install --disable-pip-version-check --progress-bar off -q \
 	    -e ".[test]" -c requirements-lock.txt
+	@# nbgrader's menus and server handlers are the teacher's tools (docs/editions.md): off in
+	@# the JupyterLab that pupils and the tests open
+	$(VENV)/bin/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader >/dev/null
+	@for e in formgrader validate_assignment assignment_list course_list; do \
+	    $(VENV)/bin/jupyter server extension disable --sys-prefix \
+	        nbgrader.server_extensions.$$e >/dev/null 2>&1; done
 	@touch $@
 
 # Every notebook kernel and test worker then loads the bots' kernels instead of compiling them
@@ -124,6 +152,12 @@ test: setup $(STAMPS)/lite
 	tail -n 1 test-output/pytest.log; \
 	[ "$$js" != FAILED ] && [ "$$py" = 0 ]
 
+# Lint, types and the unit tests of engines and widgets, no notebook, browser or wheel:
+# a few minutes, for the loop between edits. `make test` is the whole suite.
+check: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/kernels
+	$(PY) -m pytest -n 2 --dist loadfile -o addopts="-p no:cacheprovider" -m "not browser and not wheel" -q \
+	    tests/test_lint.py tests/engines tests/widgets tests/interop
+
 bench: setup
 	@status=0; for f in tests/benchmarks/bench_*.py; do \
 	    echo "== $$f"; $(PY) $$f || status=1; \
@@ -140,10 +174,18 @@ $(STAMPS)/lite-npm: lite/package.json lite/package-lock.json | $(STAMPS)/.dir
 	cd lite && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(STAMPS)/lite: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/lite-npm $(LITE_SRC) \
-        pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
-	$(PY) lite/build.py --output dist/lite
+# The pupils' edition: nbgrader's generate_assignment over notebooks/ (editions/build.py).
+$(STAMPS)/student: $(STAMPS)/pip editions/build.py editions/teacher_cells.py \
+        $(shell find notebooks -type f -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) | $(STAMPS)/.dir
+	$(PY) editions/build.py --course dist/course --output dist/student
 	@touch $@
+
+student: $(STAMPS)/student
+
+$(STAMPS)/lite: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/lite-npm $(LITE_SRC) \
+        $(LITE_EDITION_STAMP) pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
+	$(PY) lite/build.py --output dist/lite --notebooks $(LITE_NOTEBOOKS)
+	@echo "$(EDITION)" > $@
 
 lite: $(STAMPS)/lite
 

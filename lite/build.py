@@ -13,13 +13,15 @@ fetch nothing from anywhere but itself at run time. What goes in, and where from
   versions of requirements-lock.txt, the ones the site's front-end extensions were built
   for (anywidget and ipywidgets must match, or "No version of module anywidget is
   registered"). PyPI is never asked at run time (`disablePyPIFallback`).
-- The notebooks, each with a first cell that installs ludotheque from the site.
+- The notebooks of the pupils' edition (dist/student/, `make student`: no solution, no
+  output; docs/editions.md) or, with `--notebooks notebooks`, the teacher's; each with a
+  first cell that installs ludotheque from the site.
 
 Downloads are cached under dist/lite-cache/, so a second build needs no network. Every
 requirement of every shipped wheel is checked to be shipped too: a missing one, or one with
 no pure-Python wheel on PyPI (numpy, say), stops the build with its name.
 
-    python lite/build.py [--output dist/lite]
+    python lite/build.py [--output dist/lite] [--notebooks dist/student]
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ SITE_EXTRAS = ("tournament",)
 """ludotheque's extras whose packages (pyproject.toml's) are pure Python, shipped in piplite's
 index too: a notebook that needs one names it in its metadata (`ludotheque.extras`) and its
 install cell asks for it (the class tournament, tournoi.ipynb)."""
+TEACHER_ONLY = ("@jupyter/nbgrader",)
+"""Front-end extensions of the build environment that the site leaves out: nbgrader's menus
+need its server, which a static site has not (and pupils have no use for a formgrader)."""
 FRONT_ENDS = {"anywidget": "anywidget", "jupyterlab-widgets": "@jupyter-widgets/jupyterlab-manager"}
 """Kernel-side package -> its JupyterLab extension, which the site takes from the build
 environment: both sides must be the same release."""
@@ -280,10 +285,11 @@ def pyodide(static: Path, piplite_wheels: list[Path]) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
 
 
-def notebooks(files: Path) -> None:
-    """The notebooks and their folders, each notebook with the install cell first (after a
-    note saying what needs the full install, where some cells do)."""
-    source = ROOT / "notebooks"
+def notebooks(source: Path, files: Path) -> None:
+    """The notebooks of `source` and their folders, each notebook with the install cell first
+    (after a note saying what needs the full install, where some cells do)."""
+    if not any(source.glob("*.ipynb")):
+        raise BuildError(f"no notebook in {source}: `make student` builds the pupils' edition")
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source).as_posix()
         if path.is_dir() or NOTEBOOK_SKIP.search(relative):
@@ -318,7 +324,7 @@ def notebooks(files: Path) -> None:
         target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1))
 
 
-def build(output: Path) -> None:
+def build(output: Path, source: Path) -> None:
     work = DIST / "lite-work"
     shutil.rmtree(work, ignore_errors=True)
     index = work / "pypi"
@@ -343,7 +349,7 @@ def build(output: Path) -> None:
         shutil.copy2(wheel, index / wheel.name)
         shipped.append(index / wheel.name)
     pyodide(work / "static", shipped + kernel_wheels())
-    notebooks(work / "files")
+    notebooks(source, work / "files")
     settings = {"disablePyPIFallback": True}
     (work / "jupyter-lite.json").write_text(
         json.dumps(
@@ -366,7 +372,22 @@ def build(output: Path) -> None:
         "jupyter lite build",
         cwd=work,  # its task database goes to the working folder: a fresh one each build
     )  # fmt: skip
+    leave_out(output, TEACHER_ONLY)
     check(output)
+
+
+def leave_out(output: Path, extensions: tuple[str, ...]) -> None:
+    """Remove `extensions` (taken from the build environment, as every installed front-end
+    is) from the built site: their files and their entries in jupyter-lite.json."""
+    path = output / "jupyter-lite.json"
+    config = json.loads(path.read_text())
+    data = config["jupyter-config-data"]
+    data["federated_extensions"] = [
+        e for e in data["federated_extensions"] if e["name"] not in extensions
+    ]
+    path.write_text(json.dumps(config, indent=2))
+    for name in extensions:
+        shutil.rmtree(output / "extensions" / name, ignore_errors=True)
 
 
 def check(output: Path) -> None:
@@ -376,6 +397,8 @@ def check(output: Path) -> None:
     extensions = {e["name"] for e in config["jupyter-config-data"]["federated_extensions"]}
     if missing := sorted(set(FRONT_ENDS.values()) - extensions):
         raise BuildError(f"the site lacks the front-end extensions {missing}")
+    if shipped := sorted(extensions & set(TEACHER_ONLY)):
+        raise BuildError(f"the site ships the teacher's extensions {shipped}")
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
         raise BuildError(f"the site's Pyodide URL is {settings.get('pyodideUrl')!r}")
@@ -392,9 +415,12 @@ def check(output: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, default=DIST / "lite", help="site folder")
+    parser.add_argument(
+        "--notebooks", type=Path, default=DIST / "student", help="the edition the site serves"
+    )
     args = parser.parse_args()
     try:
-        build(args.output.resolve())
+        build(args.output.resolve(), args.notebooks.resolve())
     except BuildError as error:
         print(f"make lite: {error}", file=sys.stderr)
         return 1

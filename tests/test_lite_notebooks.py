@@ -18,7 +18,7 @@ spec.loader.exec_module(build)
 
 def test_each_notebook_installs_first_and_tutorials_say_what_needs_the_full_install(tmp_path):
     """tournoi.ipynb asks for the tournament extra, which the site ships."""
-    build.notebooks(tmp_path)
+    build.notebooks(ROOT / "notebooks", tmp_path)
     shipped = sorted(tmp_path.glob("*.ipynb"))
     assert {p.name for p in shipped} == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
     for path in shipped:

@@ -106,12 +106,13 @@ def test_every_notebook_but_the_ecosystem_one_claims_to_run_in_the_site():
     assert every - set(CLAIMED) == NOT_IN_THE_BROWSER
 
 
-@pytest.mark.parametrize("name", CLAIMED)
-def test_a_notebook_claimed_to_run_in_the_site_runs_there(name, output_dir):
-    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
-    asked = claims(NOTEBOOKS / name).get("extras", [])
+def run_as_in_the_site(path: Path) -> list[float]:
+    """Run the notebook at `path` from its folder, as the site would (the prelude first);
+    each cell's seconds. A failed cell raises CellExecutionError, naming the cell."""
+    notebook = nbformat.read(path, as_version=4)
+    asked = claims(path).get("extras", [])
     prelude = AS_IN_THE_SITE.format(
-        refused=sorted(refused(NOTEBOOKS / name)),
+        refused=sorted(refused(path)),
         tournament=TOURNAMENT_AS_IN_THE_SITE if "tournament" in asked else "",
     )
     notebook.cells.insert(0, nbformat.v4.new_code_cell(prelude))
@@ -119,14 +120,21 @@ def test_a_notebook_claimed_to_run_in_the_site_runs_there(name, output_dir):
         notebook,
         timeout=300,
         kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        resources={"metadata": {"path": str(path.parent)}},
     )
     timings: list[float] = []
     with client.setup_kernel():
         for index, cell in enumerate(notebook.cells):
             started = time.perf_counter()
-            client.execute_cell(cell, index)  # raises CellExecutionError, naming the cell
+            client.execute_cell(cell, index)
             if index:
                 timings.append(round(time.perf_counter() - started, 2))
+    return timings
+
+
+@pytest.mark.parametrize("name", CLAIMED)
+def test_a_notebook_claimed_to_run_in_the_site_runs_there(name, output_dir):
+    """The teacher's edition, solutions and all (`make lite EDITION=teacher`)."""
+    timings = run_as_in_the_site(NOTEBOOKS / name)
     report = output_dir / f"in_the_site_{Path(name).stem}.json"
     report.write_text(json.dumps({"seconds": round(sum(timings), 1), "cells": timings}))

@@ -1,10 +1,16 @@
 """Exercises that answer back: `check(exercise_id, answer, lang="fr")`.
 
 The checker says, in the student's language (fr or en), whether an answer is right, close
-(with a hint) or wrong — never what the answer is. Answers are computed by the engines when
-first checked (and kept for the process), so they stay true when an engine changes. Each
-exercise is declared once, in the module of its notebook (`sortileges.py`, `petits_pas.py`,
-`sorciere.py`, `nains.py`), with the kinds of `kinds.py`.
+(with a hint) or wrong — never what the answer is. It is the pupil's practice companion, with
+a memory of the tries (`practice`): the first three get the full verdict (the direction of a
+miss, "close" and its hint); from the 4th different answer it says only right or not yet, and
+says why; from the 10th it also says that the tries are counted. A right answer is always
+recognised; the same answer given again is no new try. Marks come from the hidden tests'
+`mark` (`marks`), which calls the exercise's pure judge, `exercise(id).judge(answer, lang)`.
+Answers are computed by the engines when first judged (and kept for the process), so they
+stay true when an engine changes; no public function returns them. Each exercise is declared
+once, in the module of its notebook (`sortileges.py`, `petits_pas.py`, `sorciere.py`,
+`nains.py`), with the kinds of `kinds.py`.
 
 >>> from ludotheque.engines.exercises import check, statement
 >>> print(statement("sortileges.legal_turns", "en"))     # doctest: +ELLIPSIS
@@ -42,30 +48,31 @@ nains.bot                     nains                       bot          f(observa
 ============================  ==========================  ===========  =========================
 
 A probability may be given as a number, as `estimate`'s result or as (rate, low, high): an
-interval given must meet the reference's. The Sortilèges puzzles ("find the winning turn")
-are checked by `check_puzzle(puzzle_id, turn, lang)` (`ludotheque.engines.sortileges.puzzles`).
+interval given must meet the reference's. Where the statement asks for an interval
+(`petits_pas.reading_rate`, `petits_pas.late_ace`: `IntervalExercise`), the answer is judged on
+its interval: a bare rate is refused, an interval wider than the margin asked (± 1 point) is
+"too imprecise: how many games would you need?" — never close — and a precise one must meet
+the reference's. The Sortilèges puzzles ("find the winning turn") are
+checked by `check_puzzle(puzzle_id, turn, lang)` (`ludotheque.engines.sortileges.puzzles`),
+which stops judging a puzzle turn by turn after six different turns.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import nains, petits_pas, sorciere, sortileges
-from .kinds import BotExercise, ChoiceExercise, Exercise, NumberExercise, TurnExercise
+from .bot_verdict import BotExercise
+from .kinds import (
+    ChoiceExercise,
+    Exercise,
+    IntervalExercise,
+    NumberExercise,
+    TurnExercise,
+)
+from .marks import NotRight, mark, mark_puzzle
+from .practice import practised
+from .registry import EXERCISES, exercise
 from .result import Result, checked_language
-
-EXERCISES: dict[str, Exercise] = {
-    exercise.id: exercise
-    for module in (sortileges, petits_pas, sorciere, nains)
-    for exercise in module.EXERCISES
-}
-"""Every exercise by id, in the order of the table above."""
-
-
-def exercise(exercise_id: str) -> Exercise:
-    if exercise_id not in EXERCISES:
-        raise ValueError(f"no exercise {exercise_id!r}: the exercises are {', '.join(EXERCISES)}")
-    return EXERCISES[exercise_id]
 
 
 def statement(exercise_id: str, lang: str = "fr") -> str:
@@ -73,11 +80,24 @@ def statement(exercise_id: str, lang: str = "fr") -> str:
     return exercise(exercise_id).statement[checked_language(lang)]
 
 
-def check(exercise_id: str, answer: Any, lang: str = "fr") -> Result:
-    """Judge `answer` to exercise `exercise_id`: right, close (with a hint), wrong, or
-    invalid (not an answer of the kind asked), in `lang` ("fr" or "en")."""
+def check(exercise_id: str, answer: Any, lang: str = "fr", *, seed: int | None = None) -> Result:
+    """Judge `answer` to exercise `exercise_id` for practice, in `lang` ("fr" or "en"):
+    right, close (with a hint), wrong, or invalid (not an answer of the kind asked), saying
+    less as the tries grow (see the module text and `practice`); a turn exercise counts the
+    turns tried on its puzzle as `check_puzzle` does, and a bot keeps its full verdict (it is
+    measured, not searched). `seed` (bot exercises only) replays the games of the seed a bot's
+    verdict shows; without it, each check plays new games (`bot_verdict`)."""
     lang = checked_language(lang)
-    return exercise(exercise_id).judge(answer, lang)
+    declared = exercise(exercise_id)
+    if isinstance(declared, TurnExercise):
+        return declared.practise(answer, lang)
+    if isinstance(declared, BotExercise):
+        return declared.judge(answer, lang, seed=seed)
+    if seed is not None:
+        raise ValueError(f"seed: only a bot exercise plays games, not {exercise_id!r}")
+    verdict = declared.judge(answer, lang)
+    same = declared.same_answer(answer)
+    return practised(verdict, declared.id, same, declared.hints.wrong, lang)
 
 
 def exercises_of(notebook: str) -> list[str]:
@@ -98,11 +118,15 @@ __all__ = [
     "BotExercise",
     "ChoiceExercise",
     "Exercise",
+    "IntervalExercise",
+    "NotRight",
     "NumberExercise",
     "Result",
     "TurnExercise",
     "check",
     "exercise",
     "exercises_of",
+    "mark",
+    "mark_puzzle",
     "statement",
 ]

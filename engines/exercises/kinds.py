@@ -2,15 +2,23 @@
 
 * `NumberExercise`: a number (a prediction, a count, a probability): right inside the
   reference's own interval widened by `tolerance`, close inside `close`, else wrong; the
-  reference is computed by the engines when checked (the costly computations keep their
+  reference is computed by the engines when judged (the costly computations keep their
   result for the process, `functools.cache`), so it stays true when an engine changes.
+* `IntervalExercise`: an estimate with its 95 % interval: judged on the interval's coverage
+  of the reference and on its width (no wider than the margin the statement asks); a bare
+  rate, or an interval from too few deals, is never right nor close.
 * `ChoiceExercise`: one option among a few (a prediction: "which is safest?"), the right
   option computed by the engines.
-* `BotExercise`: a student's bot (a function of the observation) plays seeded games against
-  bot levels; it passes when the lower end of the 95 % Wilson interval of its win rate beats
-  the target against every level.
+* `BotExercise` (in `bot_verdict.py`): a student's bot (a function of the observation) plays
+  fresh games against bot levels until a sequential test decided in advance says whether it
+  reaches the target against each (`sequential.py`).
 * `TurnExercise`: a Sortilèges turn that must win a position, judged by the exact solver
   (the puzzles' judge, `sortileges.puzzles`).
+
+`Exercise.judge` is a pure function of the answer: the hidden tests' `mark` calls it. The
+practice check, `check`, adds the memory of tries (`practice`). The reference an exercise is
+judged against is a private helper (`_reference`), in no public API: no function hands a
+pupil the answer.
 
 Messages never contain the expected answer: they say right / close / wrong, the direction of
 a miss, and a hint written with the exercise (tests check both languages for it).
@@ -21,11 +29,11 @@ from __future__ import annotations
 import math
 import numbers
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..stats import wilson_interval
+from ..stats import exact_interval
 from .result import LANGUAGES, Result, Text, say
 
 # -- words shared by every exercise ---------------------------------------------------
@@ -110,6 +118,10 @@ class Exercise:
     def judge(self, answer: Any, lang: str) -> Result:
         raise NotImplementedError
 
+    def same_answer(self, answer: Any) -> Any:
+        """What makes two answers one for the practice check's count of tries (`practice`)."""
+        return answer_key(answer)
+
     def result(self, status: str, message: str, lang: str, **extra: Any) -> Result:
         return Result(self.id, status, message, lang, **extra)
 
@@ -144,6 +156,29 @@ def read_number(answer: Any) -> tuple[float, tuple[float, float] | None] | None:
     return None if number is None else (number, None)
 
 
+def sample_size(answer: Any) -> int | None:
+    """The deals behind an estimate (`estimate`'s result has `deals`), None if unknown."""
+    deals = getattr(answer, "deals", None)
+    if isinstance(deals, bool) or not isinstance(deals, numbers.Integral) or deals < 1:
+        return None
+    return int(deals)
+
+
+def answer_key(answer: Any) -> Hashable:
+    """What makes two answers the same one: the number read (295 and 295.0 are one answer,
+    an estimate and its (rate, low, high) too), the words without case or accents, else the
+    object's type and text (its identity, if it cannot even be written)."""
+    if isinstance(answer, str):
+        return ("text", normalised(answer))
+    read = read_number(answer)
+    if read is not None:
+        return ("number", read[0], read[1])
+    try:  # a pupil's object may be anything, its repr too: never let it break the check
+        return ("repr", type(answer).__qualname__, repr(answer)[:500])
+    except Exception:
+        return ("object", id(answer))
+
+
 @dataclass(frozen=True)
 class NumberExercise(Exercise):
     """A number computed by `compute` (a float, or a `Reference` with its interval).
@@ -161,7 +196,7 @@ class NumberExercise(Exercise):
     probability: bool = False
     whole: bool = False
 
-    def reference(self) -> Reference:
+    def _reference(self) -> Reference:
         return Reference.of(self.compute())
 
     def band(self, reference: Reference, width: float) -> tuple[float, float]:
@@ -179,7 +214,7 @@ class NumberExercise(Exercise):
             return self.result("invalid", say(NOT_A_PROBABILITY, lang), lang)
         if self.whole and value != int(value):
             return self.result("invalid", say(NOT_A_WHOLE_NUMBER, lang), lang)
-        reference = self.reference()
+        reference = self._reference()
         low, high = self.band(reference, self.tolerance)
         if low <= value <= high:
             if interval is not None and (interval[1] < low or interval[0] > high):
@@ -194,6 +229,138 @@ class NumberExercise(Exercise):
         direction = say(DIRECTIONS[status, "high" if value > high else "low"], lang)
         template = CLOSE if status == "close" else WRONG
         return self.hinted(status, say(template, lang, direction=direction), lang)
+
+
+# -- estimates with their interval ----------------------------------------------------
+NOT_AN_ESTIMATE: Text = {
+    "fr": "la réponse attendue est une estimation avec son intervalle à 95 % : le résultat de "
+    "`estimate` ou un triplet (taux, bas, haut), pas {got}.",
+    "en": "the answer should be an estimate with its 95 % interval: `estimate`'s result or a "
+    "triple (rate, low, high), not {got}.",
+}
+BARE_RATE: Text = {
+    "fr": "un taux seul ne suffit pas : donnez aussi son intervalle à 95 % (le résultat de "
+    "`estimate`, ou un triplet (taux, bas, haut)).",
+    "en": "a rate alone is not enough: give its 95 % interval too (`estimate`'s result, or a "
+    "triple (rate, low, high)).",
+}
+RATE_OUTSIDE: Text = {
+    "fr": "votre taux n'est pas dans votre intervalle : (taux, bas, haut), dans cet ordre ?",
+    "en": "your rate lies outside your interval: (rate, low, high), in that order?",
+}
+INTERVAL_NOT_A_PROBABILITY: Text = {
+    "fr": "un intervalle de probabilité reste entre 0 et 1 (25 % s'écrit 0.25).",
+    "en": "an interval of a probability lies between 0 and 1 (25 % is written 0.25).",
+}
+TOO_IMPRECISE: Text = {
+    "fr": "trop imprécis : combien de parties faudrait-il ? Votre intervalle est plus large "
+    "que ± {margin} {unit}, la précision demandée.",
+    "en": "too imprecise: how many games would you need? Your interval is wider than "
+    "± {margin} {unit}, the precision asked.",
+}
+TOO_IMPRECISE_DEALS: Text = {
+    "fr": "trop imprécis : combien de parties faudrait-il ? {deals} donnes donnent un "
+    "intervalle plus large que ± {margin} {unit}, la précision demandée.",
+    "en": "too imprecise: how many games would you need? {deals} deals give an interval wider "
+    "than ± {margin} {unit}, the precision asked.",
+}
+POINTS: dict[str, tuple[str, str]] = {"fr": ("point", "points"), "en": ("point", "points")}
+INTERVAL_RIGHT: Text = {
+    "fr": "votre intervalle contient la valeur, avec la précision demandée.",
+    "en": "your interval holds the value, as precisely as asked.",
+}
+INTERVAL_CLOSE: Text = {
+    "fr": "votre intervalle passe juste à côté de la valeur, {direction}.",
+    "en": "your interval just misses the value, {direction}.",
+}
+INTERVAL_WRONG: Text = {
+    "fr": "votre intervalle ne contient pas la valeur : {direction}.",
+    "en": "your interval does not hold the value: {direction}.",
+}
+SIDES: dict[str, Text] = {
+    "high": {"fr": "trop haut", "en": "too high"},
+    "low": {"fr": "trop bas", "en": "too low"},
+}
+
+
+def written_points(share: float, lang: str) -> tuple[str, str]:
+    """A margin in points as the lesson writes it ('1,5 point' / '1.5 points')."""
+    points = round(100 * share, 1)
+    text = f"{points:g}"
+    if lang == "fr":  # French: singular below 2
+        return text.replace(".", ","), POINTS[lang][points >= 2]
+    return text, POINTS[lang][points != 1]
+
+
+@dataclass(frozen=True)
+class IntervalExercise(Exercise):
+    """An estimate with its 95 % interval, `compute` giving the reference (a `Reference`:
+    the rate of many seeded deals with its own exact interval).
+
+    The answer is `estimate`'s result (rate, low, high and `deals`) or a triple (rate, low,
+    high); a bare rate is invalid (the interval is the question), and so is a rate outside
+    its own interval. Judged, in this order:
+
+    * width: the interval must be no wider than ± `margin` (the precision the statement
+      asks), to a twentieth of a point (the notebook prints margins to a tenth: "± 1,0
+      point" passes for ± 1). Where the answer carries its sample size, the interval judged
+      is at least the exact interval of its wins out of its deals (an interval narrowed by
+      hand does not pass). Too wide is wrong, "too imprecise: how many games would you
+      need?", never close: a 20-deal sample (± 20 points) is never right.
+    * coverage: the interval must meet the reference's (both are estimates: an honest 95 %
+      interval may miss the reference's own value by a hair); missing it by at most `close`
+      is close (an unlucky sample, or a slip), further is wrong, with the side of the miss.
+    """
+
+    compute: Callable[[], Any] = field(repr=False)
+    margin: float = 0.01
+    close: float = 0.015
+    probability: bool = True
+    imprecise: Text | None = None
+    """the hint of an interval too wide (how to get the sample size right)"""
+
+    ROUNDING = 0.0005
+    """Half a tenth of a point: a margin printed "± 1,0 point" is within ± 1 point."""
+
+    def _reference(self) -> Reference:
+        return Reference.of(self.compute())
+
+    def judge(self, answer: Any, lang: str) -> Result:
+        read = read_number(answer)
+        if read is None:
+            got = type(answer).__name__
+            return self.result("invalid", say(NOT_AN_ESTIMATE, lang, got=got), lang)
+        value, interval = read
+        if interval is None:
+            return self.result("invalid", say(BARE_RATE, lang), lang)
+        low, high = interval
+        if self.probability and not 0 <= low <= high <= 1:
+            return self.result("invalid", say(INTERVAL_NOT_A_PROBABILITY, lang), lang)
+        if not low <= value <= high:
+            return self.result("invalid", say(RATE_OUTSIDE, lang), lang)
+        deals = sample_size(answer)
+        if deals is not None and self.probability:
+            wins = min(deals, max(0, round(value * deals)))
+            least_low, least_high = exact_interval(wins, deals)
+            low, high = min(low, least_low), max(high, least_high)
+        if (high - low) / 2 > self.margin + self.ROUNDING:
+            margin, unit = written_points(self.margin, lang)
+            if deals is None:
+                message = say(TOO_IMPRECISE, lang, margin=margin, unit=unit)
+            else:
+                shown = f"{deals:,}".replace(",", " " if lang == "fr" else ",")
+                message = say(TOO_IMPRECISE_DEALS, lang, deals=shown, margin=margin, unit=unit)
+            hint = (self.imprecise or self.hints.wrong)[lang]
+            return self.result("wrong", message, lang, hint=hint, method=True)
+        reference = self._reference()
+        if high >= reference.low and low <= reference.high:
+            return self.result("right", say(INTERVAL_RIGHT, lang), lang)
+        side = "high" if low > reference.high else "low"
+        gap = low - reference.high if side == "high" else reference.low - high
+        status = "close" if gap <= self.close else "wrong"
+        template = INTERVAL_CLOSE if status == "close" else INTERVAL_WRONG
+        message = say(template, lang, direction=say(SIDES[side], lang))
+        return self.hinted(status, message, lang)
 
 
 # -- choices --------------------------------------------------------------------------
@@ -220,6 +387,10 @@ class ChoiceExercise(Exercise):
                 return key
         return None
 
+    def same_answer(self, answer: Any) -> Any:
+        """'coin', ' Coin ' and 'corner' are one answer."""
+        return ("choice", self.key_of(answer))
+
     def judge(self, answer: Any, lang: str) -> Result:
         key = self.key_of(answer)
         if key is None:
@@ -231,122 +402,28 @@ class ChoiceExercise(Exercise):
         return self.hinted("wrong", say(WRONG_CHOICE, lang), lang)
 
 
-# -- bots -----------------------------------------------------------------------------
-NOT_A_BOT: Text = {
-    "fr": "la réponse attendue est un robot : une fonction de l'observation, pas {got}.",
-    "en": "the answer should be a bot: a function of the observation, not {got}.",
-}
-BOT_LINE: Text = {
-    "fr": "contre le niveau {level} : {wins} victoires sur {games} ({rate} %, intervalle à "
-    "95 % : {low} % à {high} %) ; objectif : le bas de l'intervalle au-dessus de {target} % "
-    "— {verdict}",
-    "en": "against level {level}: {wins} wins out of {games} ({rate} %, 95 % interval "
-    "{low} % to {high} %); target: the interval's lower end above {target} % — {verdict}",
-}
-REACHED: Text = {"fr": "atteint", "en": "reached"}
-NOT_REACHED: Text = {"fr": "pas encore", "en": "not yet"}
-BOT_RIGHT: Text = {
-    "fr": "votre robot bat l'objectif contre chaque niveau, même au bas de l'intervalle.",
-    "en": "your bot beats the target against every level, even at the interval's lower end.",
-}
-BOT_CLOSE: Text = {
-    "fr": "votre robot fait mieux que l'objectif en moyenne, mais pas encore de façon sûre.",
-    "en": "your bot does better than the target on average, but not surely yet.",
-}
-BOT_WRONG: Text = {
-    "fr": "votre robot n'atteint pas encore l'objectif.",
-    "en": "your bot does not reach the target yet.",
-}
-BOT_FAILED: Text = {
-    "fr": "votre robot a échoué pendant la partie {game} : {error}",
-    "en": "your bot failed during game {game}: {error}",
-}
-
-
-def percent(share: float) -> int:
-    """A share in whole percent (written "68 %" in both languages, as the project does)."""
-    return round(100 * share)
-
-
-class StudentBotFailed(Exception):
-    """The student's bot raised or answered something illegal (the game it happened in)."""
-
-    def __init__(self, game: int, error: BaseException):
-        super().__init__(f"{type(error).__name__}: {error}")
-        self.game = game
-
-
-@dataclass(frozen=True)
-class BotExercise(Exercise):
-    """A student's bot against each level of `targets` over `games` seeded games (half in
-    each seat): `play(level, game_number, bot) -> won` plays one game. It passes when the
-    lower end of the 95 % Wilson interval of its win rate is above the level's target.
-    `player` turns the answer into a bot (default: the answer itself, a function of the
-    observation or a Bot)."""
-
-    targets: dict[str, float]
-    """level -> the win rate the interval's lower end must beat against it"""
-    play: Callable[[str, int, Any], bool] = field(repr=False)
-    games: int = 40
-    player: Callable[[Any], Any] = field(default=lambda answer: answer, repr=False)
-
-    def with_games(self, games: int) -> BotExercise:
-        """The same exercise over fewer or more games (tests, a quick try in class)."""
-        return replace(self, games=games)
-
-    def judge(self, answer: Any, lang: str) -> Result:
-        if not callable(answer):
-            got = type(answer).__name__
-            return self.result("invalid", say(NOT_A_BOT, lang, got=got), lang)
-        lines, passed, above = [], True, True
-        for level, target in self.targets.items():
-            try:
-                wins = sum(self.play(level, n, self.player(answer)) for n in range(self.games))
-            except StudentBotFailed as failure:
-                message = say(BOT_FAILED, lang, game=failure.game + 1, error=str(failure))
-                return self.result("invalid", message, lang)
-            low, high = wilson_interval(wins, self.games, 0.95)
-            reached = low > target
-            passed &= reached
-            above &= wins / self.games > target
-            lines.append(
-                say(
-                    BOT_LINE,
-                    lang,
-                    level=level,
-                    wins=wins,
-                    games=self.games,
-                    rate=percent(wins / self.games),
-                    low=percent(low),
-                    high=percent(high),
-                    target=percent(target),
-                    verdict=say(REACHED if reached else NOT_REACHED, lang),
-                )
-            )
-        status = "right" if passed else "close" if above else "wrong"
-        message = say({"right": BOT_RIGHT, "close": BOT_CLOSE, "wrong": BOT_WRONG}[status], lang)
-        return self.hinted(status, message, lang, details=tuple(lines))
-
-
-def student_move(bot: Any, state: Any, game: int) -> Any:
-    """The student's bot's move in `state`, its failure wrapped in StudentBotFailed."""
-    try:
-        return bot(state)
-    except Exception as error:  # a student's code may raise anything: report it, never hide it
-        raise StudentBotFailed(game, error) from error
-
-
 # -- Sortilèges turns -----------------------------------------------------------------
 @dataclass(frozen=True)
 class TurnExercise(Exercise):
     """A turn that must win the Sortilèges puzzle `puzzle` (`sortileges.puzzles`): right if
-    it wins as fast as possible, close if it wins more slowly, wrong if it loses."""
+    it wins as fast as possible, close if it wins more slowly, wrong if it loses. `judge` is
+    the puzzle's pure judge (`judge_puzzle`); `check` counts the turns tried with the
+    puzzle's own practice check (`check_puzzle`: the tries of both add up)."""
 
     puzzle: str
 
     def judge(self, answer: Any, lang: str) -> Result:
+        from ..sortileges.puzzles import judge_puzzle
+
+        return self.adopted(judge_puzzle(self.puzzle, answer, lang), lang)
+
+    def practise(self, answer: Any, lang: str) -> Result:
+        """The practice check's verdict: the puzzle's, with its memory of turns tried."""
         from ..sortileges.puzzles import check_puzzle
 
-        result = check_puzzle(self.puzzle, answer, lang)
+        return self.adopted(check_puzzle(self.puzzle, answer, lang), lang)
+
+    def adopted(self, result: Result, lang: str) -> Result:
+        """A puzzle's verdict as this exercise's, with the exercise's hints."""
         hint = {"close": self.hints.close, "wrong": self.hints.wrong}.get(result.status)
         return replace(result, exercise=self.id, hint=hint[lang] if hint else result.hint)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..nains import CARDS, DEFAULT_DECK, INDEX, HeuristicBot, IsmctsBot, Nains, pull_values
 from ..nains.cards import Card, bonnet_choices
-from .kinds import BotExercise, Hints, NumberExercise, percent
-from .play import student_wins
+from .bot_verdict import TEST_RULE, BotExercise, percent
+from .kinds import Hints, NumberExercise
+from .play import Game, student_game
 
 R, B, Y, G = range(4)
 TEAMS_AHEAD = ((R, R, Y), (B, G))
@@ -18,10 +17,12 @@ TEAMS_BEHIND = ((B,), (R, R, Y))
 """Nabot (B) against Gnomette (R R Y)."""
 LEVEL_3_ITERATIONS = 60
 """Level 3 (ISMCTS) imagines this many games per move in the exercise, whatever the machine."""
-BOT_GAMES = 20
-BOT_TARGETS = {"2": 0.2, "3": 0.2}
-"""Reachable: a bot that wins 8 matches of 20 (the lower end of its 95 % interval, 22 %)
-passes; level 3 at this budget is no stronger than level 2, hence the same target."""
+BOT_TARGETS = {"2": 0.5, "3": 0.35}
+"""Measured on fresh matches (95 % intervals): the notebook's solution (`mon_nain`) wins
+56 % [51, 60] against level 2 (500 matches) and 45 % [38, 51] against level 3 (220), the
+starter 13 % and 15 %. So the solution beats level 2 (the target is parity) but not level 3:
+35 % there is what the evidence supports (the solution passes nearly always, the starter
+almost never); to raise above parity when a solution that beats level 3 lands."""
 TARGET_2, TARGET_3 = percent(BOT_TARGETS["2"]), percent(BOT_TARGETS["3"])
 
 
@@ -53,16 +54,15 @@ def deck_mean() -> float:
     return sum(pull(CARDS[c], TEAMS_BEHIND) for c in DEFAULT_DECK) / len(DEFAULT_DECK)
 
 
-def play(level: str, game: int, bot: Any) -> bool:
-    """Match `game` (seeded, best of three rounds), the student on seat game % 2."""
-    seat = game % 2
+def play(level: str, seed: int, seat: int) -> Game:
+    """A match (best of three rounds) dealt from `seed`, seat 0 first, the student on `seat`."""
     opponent = (
-        HeuristicBot(game)
+        HeuristicBot(seed)
         if level == "2"
-        else IsmctsBot(game, iterations=LEVEL_3_ITERATIONS, seconds=None)
+        else IsmctsBot(seed, iterations=LEVEL_3_ITERATIONS, seconds=None)
     )
-    state = Nains().new_game(seed=game, first=0)
-    return student_wins(state, seat, bot, {1 - seat: opponent}, game)
+    state = Nains().new_game(seed=seed, first=0)
+    return student_game(state, seat, {1 - seat: opponent})
 
 
 EXERCISES = (
@@ -154,16 +154,16 @@ EXERCISES = (
         notebook="nains",
         kind="bot",
         statement={
-            "fr": f"Améliorez `mon_nain`. Il joue {BOT_GAMES} matchs (en deux manches gagnantes) "
-            f"contre le niveau 2 (heuristique) et {BOT_GAMES} contre le niveau 3 (ISMCTS, "
-            f"{LEVEL_3_ITERATIONS} parties imaginées par coup), une fois sur deux en premier ; "
-            "réussi quand le bas de l'intervalle à 95 % de son taux de victoire dépasse "
-            f"{TARGET_2} % contre le niveau 2 et {TARGET_3} % contre le niveau 3.",
-            "en": f"Improve `mon_nain`. It plays {BOT_GAMES} matches (best of three rounds) "
-            f"against level 2 (heuristic) and {BOT_GAMES} against level 3 (ISMCTS, "
-            f"{LEVEL_3_ITERATIONS} imagined games per move), moving first every other match; "
-            "passed when the lower end of its win rate's 95 % interval is above "
-            f"{TARGET_2} % against level 2 and {TARGET_3} % against level 3.",
+            "fr": "Améliorez `mon_nain`. Il joue des matchs (en deux manches gagnantes) contre "
+            f"le niveau 2 (heuristique), puis le niveau 3 (ISMCTS, {LEVEL_3_ITERATIONS} parties "
+            "imaginées par coup), chaque donne jouée une fois en premier et une fois en second ; "
+            f"réussi quand il gagne au moins {TARGET_2} % des matchs contre le niveau 2 et "
+            f"{TARGET_3} % contre le niveau 3. " + TEST_RULE["fr"],
+            "en": "Improve `mon_nain`. It plays matches (best of three rounds) against level 2 "
+            f"(heuristic), then level 3 (ISMCTS, {LEVEL_3_ITERATIONS} imagined games per "
+            "move), each deal played once moving first and once moving second; passed when it "
+            f"wins at least {TARGET_2} % of its matches against level 2 and {TARGET_3} % "
+            "against level 3. " + TEST_RULE["en"],
         },
         hints=Hints(
             close={
@@ -179,7 +179,6 @@ EXERCISES = (
             },
         ),
         targets=BOT_TARGETS,
-        games=BOT_GAMES,
         play=play,
     ),
 )

@@ -12,21 +12,31 @@ from dataclasses import dataclass
 
 LANGUAGES = ("fr", "en")
 
-STATUSES = ("right", "close", "wrong", "invalid")
+STATUSES = ("right", "close", "wrong", "invalid", "withheld")
 """right: accepted; close: near, with a hint; wrong: not yet; invalid: not an answer of the
-kind asked (a word for a number, an illegal turn, a bot that crashes)."""
+kind asked (a word for a number, an illegal turn, a bot that crashes); withheld: no verdict,
+the practice check having stopped judging this exercise one answer at a time (a puzzle fed
+many turns: `sortileges.puzzles.check_puzzle`). Only `check` and `check_puzzle` withhold;
+an exercise's own judge (which `mark` calls) always gives one of the other four."""
 
 Text = Mapping[str, str]
 """One sentence in every language of LANGUAGES: {"fr": ..., "en": ...}."""
 
-MARKS = {"right": "✔", "close": "≈", "wrong": "✘", "invalid": "?"}
-COLOURS = {"right": "#009E73", "close": "#E69F00", "wrong": "#D55E00", "invalid": "#999999"}
+MARKS = {"right": "✔", "close": "≈", "wrong": "✘", "invalid": "?", "withheld": "…"}
+COLOURS = {
+    "right": "#009E73",
+    "close": "#E69F00",
+    "wrong": "#D55E00",
+    "invalid": "#999999",
+    "withheld": "#0072B2",
+}
 """Okabe–Ito colours, as the widgets use; the mark says the same for colour-blind readers."""
 HEADINGS: dict[str, Text] = {
     "right": {"fr": "Juste", "en": "Right"},
     "close": {"fr": "Presque", "en": "Close"},
     "wrong": {"fr": "Pas encore", "en": "Not yet"},
     "invalid": {"fr": "Réponse illisible", "en": "Not an answer"},
+    "withheld": {"fr": "Sans verdict", "en": "No verdict"},
 }
 HINT_LABEL: Text = {"fr": "Indice", "en": "Hint"}
 COLON: Text = {"fr": " : ", "en": ": "}
@@ -47,7 +57,11 @@ def say(text: Text, lang: str, **values: object) -> str:
 @dataclass(frozen=True)
 class Result:
     """A checker's verdict on one answer: `status` (one of STATUSES), `message` and `hint`
-    (None: no hint) in `lang`, and `details` (lines of measurements, e.g. a bot's scores)."""
+    (None: no hint) in `lang`, and `details` (lines of measurements, e.g. a bot's scores).
+
+    `method`: the message is about how the answer was obtained (an interval from too few
+    deals), not about where the answer lies, so the practice check keeps it after it has
+    stopped saying "too high" or "close" (`practice`)."""
 
     exercise: str
     status: str
@@ -55,6 +69,7 @@ class Result:
     lang: str
     hint: str | None = None
     details: tuple[str, ...] = ()
+    method: bool = False
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:

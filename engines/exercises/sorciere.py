@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..sorciere import Roof, Sorciere, bot_for_level, with_dexterity
+from ..sorciere import Pull, Roof, Sorciere, bot_for_level
 from ..sorciere.roof import SLOTS
-from .kinds import BotExercise, ChoiceExercise, Hints, NumberExercise, percent
-from .play import student_wins
+from .bot_verdict import TEST_RULE, BotExercise, percent
+from .kinds import ChoiceExercise, Hints, NumberExercise
+from .play import Game, student_game
 
 SLOT = 14
 """The card of the computations: a middle card of a new roof."""
@@ -16,8 +17,12 @@ PILE = 3
 """Cards on Hansel's pile in `sorciere.expected_value`: what a collapse costs him."""
 KEEP = 5 / 6
 """The chance that the card may go on his pile (its treat differs from his pile's top)."""
-BOT_GAMES = 100
-BOT_TARGETS = {"2": 0.45, "3": 0.45}
+BOT_TARGETS = {"2": 0.5, "3": 0.5}
+"""Parity, and only that, for now: the notebook's solution (expected value of a pull) and its
+starter (safest pull) win about half their games against both levels (measured: 53 % and
+54 % for the solution, 49 % and 53 % for the starter, 400 fresh games each, 95 % intervals
+about ±5 points), so no target separates them and none above parity is passed by the
+solution 9 times in 10. To raise (55 % or more) when a solution that beats level 3 lands."""
 
 
 def place(slot: int) -> str:
@@ -39,17 +44,15 @@ def expected_value() -> float:
     return (1 - p) * KEEP * 1 - p * PILE
 
 
-def steady(answer: Any) -> Any:
-    """The student's bot pulling at DEXTERITY, as every bot of the exercise does."""
-    return with_dexterity(answer, DEXTERITY)
+def steady(action: Any) -> Any:
+    """The student's pull at DEXTERITY, as every hand of the exercise pulls."""
+    return Pull(action.slot, DEXTERITY) if isinstance(action, Pull) else action
 
 
-def play(level: str, game: int, bot: Any) -> bool:
-    """Two-player game `game` (seeded), the student on seat game % 2, who starts."""
-    seat = game % 2
-    state = Sorciere(players=2).new_game(seed=game, first=0)
-    opponents = {1 - seat: bot_for_level(level, seed=game)}
-    return student_wins(state, seat, bot, opponents, game)
+def play(level: str, seed: int, seat: int) -> Game:
+    """A two-player game dealt from `seed`, seat 0 first, the student on `seat`."""
+    state = Sorciere(players=2).new_game(seed=seed, first=0)
+    return student_game(state, seat, {1 - seat: bot_for_level(level, seed=seed)}, steady)
 
 
 EXERCISES = (
@@ -141,14 +144,16 @@ EXERCISES = (
         notebook="sorciere",
         kind="bot",
         statement={
-            "fr": f"Écrivez votre robot. Il joue {BOT_GAMES} parties à deux contre le niveau 2 "
-            f"(prudent) et {BOT_GAMES} contre le niveau 3 (gourmand), toutes les mains à "
-            "x = 0,5, en commençant une partie sur deux ; réussi quand le bas de l'intervalle à "
-            f"95 % de son taux de victoire dépasse {percent(BOT_TARGETS['2'])} % contre chacun.",
-            "en": f"Write your bot. It plays {BOT_GAMES} two-player games against level 2 "
-            f"(careful) and {BOT_GAMES} against level 3 (greedy), every hand at x = 0.5, "
-            "starting every other game; passed when the lower end of its win rate's 95 % "
-            f"interval is above {percent(BOT_TARGETS['2'])} % against each.",
+            "fr": "Écrivez votre robot. Il joue des parties à deux contre le niveau 2 (prudent), "
+            "puis contre le niveau 3 (gourmand), toutes les mains à x = 0,5, chaque donne jouée "
+            "une fois en commençant et une fois en second ; réussi quand il gagne au moins "
+            f"{percent(BOT_TARGETS['2'])} % des parties contre le niveau 2 et "
+            f"{percent(BOT_TARGETS['3'])} % contre le niveau 3. " + TEST_RULE["fr"],
+            "en": "Write your bot. It plays two-player games against level 2 (careful), then "
+            "level 3 (greedy), every hand at x = 0.5, each deal played once moving first and "
+            f"once moving second; passed when it wins at least {percent(BOT_TARGETS['2'])} % "
+            f"of its games against level 2 and {percent(BOT_TARGETS['3'])} % against level 3. "
+            + TEST_RULE["en"],
         },
         hints=Hints(
             close={
@@ -167,8 +172,6 @@ EXERCISES = (
             },
         ),
         targets=BOT_TARGETS,
-        games=BOT_GAMES,
         play=play,
-        player=steady,
     ),
 )

@@ -9,9 +9,18 @@ winner's turns to the end, (plies + 1) // 2, then by the share of winning turns,
 first (`difficulty_key`). Small boards and 6×8 endgames were drawn from random and greedy
 games and kept when few turns win; tests check every number here against the solver.
 
-`check_puzzle(id, turn, lang)` judges a student's turn live with the solver: right if it wins
+`judge_puzzle(id, turn, lang)` judges a student's turn live with the solver: right if it wins
 in the puzzle's plies, close if it wins more slowly, wrong if it loses (without saying which
-turn wins). `puzzle_start(id)` gives the arguments that open the position in the widget:
+turn wins); it is pure, and the marks use it. `check_puzzle(id, turn, lang)` is the pupil's
+practice check: the same verdict, with a memory of the distinct legal turns tried on each
+puzzle (`ludotheque.engines.exercises.practice`). The first three get the plain verdict; the
+4th to the 6th get it with a line counting the turns tried and warning that the check stops
+judging turn by turn past 6; from the 7th distinct turn it withholds any verdict (status
+"withheld": "vous avez essayé 7 tours différents : je ne juge plus ce problème tour par
+tour…"). A turn tried before keeps its first verdict (re-running a cell is no new try).
+Looping `check_puzzle` over the 20 to 60 legal turns therefore finds nothing; the solution is
+found by reasoning or by a search the pupil writes, and is marked at collection.
+`puzzle_start(id)` gives the arguments that open the position in the widget:
 `Sortileges(["human", "bot:5"], **puzzle_start("lab-4x4"))`, which is what the widget's
 `Sortileges.from_puzzle("lab-4x4")` does.
 """
@@ -24,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..core import RulesError
+from ..exercises.practice import practised_turn
 from ..exercises.result import Result, Text, checked_language, say
 from .rules import Sortileges, SortilegesState, Turn
 
@@ -445,23 +455,39 @@ def turn_outcome(state: SortilegesState, turn: Any) -> tuple[bool, int]:
     return score < 0, plies(score) + 1
 
 
+def judge_puzzle(puzzle_id: str, turn_text: Any, lang: str = "fr") -> Result:
+    """Does `turn_text` (`c1-c2/d5`) win puzzle `puzzle_id`, and how fast? The pure judge
+    (no memory of tries): what the marks use (see the module)."""
+    return _judged(puzzle_id, turn_text, checked_language(lang))[0]
+
+
 def check_puzzle(puzzle_id: str, turn_text: Any, lang: str = "fr") -> Result:
-    """Does `turn_text` (`c1-c2/d5`) win puzzle `puzzle_id`, and how fast? (see the module)"""
+    """The practice check of puzzle `puzzle_id`: `judge_puzzle`'s verdict while few turns
+    have been tried; past `PUZZLE_FULL_TRIES` distinct legal turns it says how many, and from
+    the `PUZZLE_MAX_TRIES` + 1st (the 7th) it withholds its verdict on any new turn (status
+    "withheld"), so that looping over the legal turns finds nothing (see the module)."""
     lang = checked_language(lang)
+    result, turn = _judged(puzzle_id, turn_text, lang)
+    return result if turn is None else practised_turn(result, puzzle_id, turn, lang)
+
+
+def _judged(puzzle_id: str, turn_text: Any, lang: str) -> tuple[Result, str | None]:
+    """The verdict on `turn_text`, and the turn in its notation (None if it is no legal
+    turn here)."""
     found = puzzle(puzzle_id)
     state = found.state()
     try:  # a Turn from `legal_actions()` reads as its notation
         turn = state.game.parse_action(str(turn_text) if isinstance(turn_text, Turn) else turn_text)
     except RulesError as error:
-        return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=error), lang)
+        return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=error), lang), None
     reason = state.refusal(turn)
     if reason is not None:
-        return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=reason), lang)
+        return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=reason), lang), None
     wins, length = turn_outcome(state, turn)
     if not wins:
         message = counted(LOSES, lang, length - 1)
-        return Result(puzzle_id, "wrong", message, lang, hint=LOSES_HINT[lang])
+        return Result(puzzle_id, "wrong", message, lang, hint=LOSES_HINT[lang]), str(turn)
     if length > found.plies:
         message = counted(WINS_SLOWER, lang, length)
-        return Result(puzzle_id, "close", message, lang, hint=SLOWER_HINT[lang])
-    return Result(puzzle_id, "right", counted(WINS_FASTEST, lang, length), lang)
+        return Result(puzzle_id, "close", message, lang, hint=SLOWER_HINT[lang]), str(turn)
+    return Result(puzzle_id, "right", counted(WINS_FASTEST, lang, length), lang), str(turn)

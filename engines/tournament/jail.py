@@ -40,6 +40,9 @@ TMP_BYTES = 64 << 20
 BOT_FOLDER = "/bot"
 """Where the bot's helper modules appear inside, first on its import path."""
 RUNNER_INSIDE = "/ludotheque/runner.py"
+PACKAGES_INSIDE = "/ludotheque/packages"
+"""Where ludotheque's own package appears inside when it lives outside Python's folders (an
+editable install, `make setup`: its import hook is out of reach of `python -S`)."""
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc/ld.so.cache")
 PROTECTIONS = ("namespaces", "network", "files", "processes", "memory")
 """What `protections()` reports: namespaces (a PID, mount and IPC world of its own),
@@ -183,7 +186,8 @@ def command(
         "/tmp",
         *system_binds(),
         *read_only(
-            [(root, root) for root in roots if not system(root)] + [(runner, RUNNER_INSIDE)]
+            [(root, root) for root in roots if not system(root)]
+            + [(runner, RUNNER_INSIDE), *package_binds(roots)]
         ),
         "--perms",
         "0755",
@@ -211,7 +215,19 @@ def inside_path(roots: list[str] | None = None) -> list[str]:
     """The import path a jailed bot gets: Python's own, then its helpers (last: a helper
     named like a module of the standard library or a package must not replace it in every
     bot of the folder)."""
-    return [*import_path(python_roots() if roots is None else roots), BOT_FOLDER]
+    roots = python_roots() if roots is None else roots
+    packages = [PACKAGES_INSIDE] if package_binds(roots) else []
+    return [*import_path(roots), *packages, BOT_FOLDER]
+
+
+def package_binds(roots: list[str]) -> list[tuple[str, str]]:
+    """ludotheque's engines, read-only under `PACKAGES_INSIDE`, when no root shows them (an
+    editable install): a bot may import the project's helpers (`roof_of`, the cards) as it
+    does in a notebook. Only the package's folder: not the project's other files."""
+    engines = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if any(engines == root or inside(engines, root) for root in roots):
+        return []
+    return [(engines, f"{PACKAGES_INSIDE}/ludotheque/engines")]
 
 
 @functools.cache

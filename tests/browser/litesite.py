@@ -25,8 +25,10 @@ SITE = REPO / "dist" / "lite"
 
 @contextlib.contextmanager
 def served_site() -> Iterator[str]:
-    """dist/lite/ served from 127.0.0.1 (built first if it is not there); yields its URL."""
+    """dist/lite/ served from 127.0.0.1 (built first, from the pupils' edition, if it is not
+    there); yields its URL."""
     if not (SITE / "jupyter-lite.json").exists():
+        subprocess.run([sys.executable, str(REPO / "editions" / "build.py")], check=True)
         subprocess.run([sys.executable, str(REPO / "lite" / "build.py")], check=True)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):

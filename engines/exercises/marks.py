@@ -1,0 +1,41 @@
+"""Marks: the hidden tests of the teacher's edition call `mark`, never `check`.
+
+`check` is the pupil's practice companion (it counts tries and says less as they grow);
+`mark` judges an answer once, from the exercise's own judge, with no memory, and fails like a
+test: nbgrader's autograder (docs/editions.md) gives the cell's points when it passes and
+shows the verdict when it does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .registry import exercise
+from .result import Result
+
+
+class NotRight(AssertionError):
+    """An answer that a mark cell does not accept; its text is the checker's verdict."""
+
+    def __init__(self, result: Result):
+        super().__init__(str(result))
+        self.result = result
+
+
+def mark(exercise_id: str, answer: Any, lang: str = "fr") -> None:
+    """Pass silently if `answer` to `exercise_id` is right; else raise `NotRight`, whose text
+    is the verdict (the autograder shows it to the teacher and, with the feedback, to the
+    pupil)."""
+    result = exercise(exercise_id).judge(answer, lang)
+    if not result.passed:
+        raise NotRight(result)
+
+
+def mark_puzzle(puzzle_id: str, turn: Any, lang: str = "fr") -> None:
+    """`mark` for a Sortilèges puzzle: the exact solver's pure judge (`judge_puzzle`), which
+    keeps no count of tries, unlike the practice `check_puzzle`."""
+    from ..sortileges.puzzles import judge_puzzle
+
+    result = judge_puzzle(puzzle_id, turn, lang)
+    if not result.passed:
+        raise NotRight(result)
