@@ -56,19 +56,21 @@ def taken_out(cell: dict) -> list[str]:
     return [body for _, body in REGION.findall(source(cell))]
 
 
-def telling_lines(notebook: Path) -> set[str]:
-    """The lines of `notebook` found only in what is taken out: any of them in the pupils'
-    edition would give something away (lines also in the lesson are not telling)."""
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    hidden = {
-        line.strip() for cell in cells for part in taken_out(cell) for line in part.split("\n")
-    }
-    kept = {
-        line.strip()
-        for cell in cells
-        for line in REGION.sub("", source(cell)).split("\n")
-        if "teacher" not in cell["metadata"].get("tags", [])
-    }
+def telling_lines() -> set[str]:
+    """The lines of the teacher's edition found only in what is taken out: any of them in the
+    pupils' edition would give something away. A line also written where pupils may read it
+    (a lesson cell of any notebook, a file of notebooks/ such as an example bot) tells
+    nothing."""
+    hidden: set[str] = set()
+    kept: set[str] = set()
+    for path in sorted(p for p in NOTEBOOKS.rglob("*") if p.is_file()):
+        if path.suffix != ".ipynb":
+            kept |= {line.strip() for line in path.read_text(errors="replace").split("\n")}
+            continue
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            hidden |= {line.strip() for part in taken_out(cell) for line in part.split("\n")}
+            if "teacher" not in cell["metadata"].get("tags", []):
+                kept |= {line.strip() for line in REGION.sub("", source(cell)).split("\n")}
     return {line for line in hidden - kept if len(line) >= 12}
 
 
@@ -129,7 +131,7 @@ def test_the_pupils_edition_holds_no_solution_no_hidden_test_and_no_output(editi
 
 def leaks(folder: Path) -> list[str]:
     """Files of `folder` holding a line that only the teacher's edition has, or an output."""
-    telling = set().union(*(telling_lines(p) for p in teacher_notebooks()))
+    telling = telling_lines()
     assert len(telling) > 100, "the teacher's edition is expected to hold solutions"
     found = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
