@@ -11,21 +11,26 @@ from __future__ import annotations
 from typing import Any
 
 from .registry import exercise
-from .result import Result
+from .result import Result, Text
+
+NOT_ACCEPTED: Text = {"fr": "réponse non acceptée", "en": "answer not accepted"}
 
 
 class NotRight(AssertionError):
-    """An answer that a mark cell does not accept; its text is the checker's verdict."""
+    """An answer that a mark cell does not accept. Its text says only that, with a bot's
+    measurements (which give nothing away): never the direction of a miss, nor whether it was
+    close, so that calling `mark` in a loop teaches no more than `check` does. The verdict
+    itself stays in `result`, for the teacher."""
 
     def __init__(self, result: Result):
-        super().__init__(str(result))
+        lines = [f"{result.exercise} — {NOT_ACCEPTED[result.lang]}", *result.details]
+        super().__init__("\n".join(lines))
         self.result = result
 
 
 def mark(exercise_id: str, answer: Any, lang: str = "fr") -> None:
-    """Pass silently if `answer` to `exercise_id` is right; else raise `NotRight`, whose text
-    is the verdict (the autograder shows it to the teacher and, with the feedback, to the
-    pupil)."""
+    """Pass silently if `answer` to `exercise_id` is right; else raise `NotRight` (the
+    autograder shows its text to the teacher and, with the feedback, to the pupil)."""
     result = exercise(exercise_id).judge(answer, lang)
     if not result.passed:
         raise NotRight(result)

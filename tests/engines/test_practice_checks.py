@@ -138,8 +138,11 @@ def test_the_marks_use_the_pure_judge_whatever_the_tries():
     for k in range(1, 13):
         check(LEGAL_TURNS, right + k, "en")
     mark(LEGAL_TURNS, right)  # silent: right
-    with pytest.raises(NotRight, match="too high"):
-        mark(LEGAL_TURNS, right + 50, "en")
+    for miss in (right + 1, right + 50, right - 50):
+        with pytest.raises(NotRight) as refused:
+            mark(LEGAL_TURNS, miss, "en")
+        assert str(refused.value) == f"{LEGAL_TURNS} — answer not accepted"  # no direction
+        assert refused.value.result == exercise(LEGAL_TURNS).judge(miss, "en")
     assert "too high" in exercise(LEGAL_TURNS).judge(right + 50, "en").message
 
 
