@@ -11,6 +11,9 @@ has none), so the intervals it prints are computed here: the same definitions as
   continued fraction (Lentz's method), and each end is found by bisection to the last bit.
 * `wilson_interval`: the Wilson score interval (scipy's method="wilson", no continuity
   correction), a closed formula.
+* `school_interval`: the French lycée programme's interval at 95 %, f ± 1/√n (valid for
+  n >= 25 and 0.2 <= f <= 0.8). The lessons show it first, then Wilson as its refinement
+  (exact where the programme's rule of thumb is not); Clopper–Pearson only in appendices.
 """
 
 from __future__ import annotations
@@ -51,6 +54,22 @@ def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, fl
     center = (2 * n * p + z**2) / denominator
     delta = z / denominator * math.sqrt(4 * n * p * (1 - p) + z**2)
     return (0.0 if k == 0 else center - delta), (1.0 if k == n else center + delta)
+
+
+def school_interval(k: int, n: int) -> tuple[float, float]:
+    """The lycée programme's 95 % interval of the rate of `k` successes in `n` trials,
+    f ± 1/√n (1/√n bounds 1.96·√(f(1−f)/n), the normal approximation, for every f), cut to
+    [0, 1]. A rough rule: say so when n < 25 or f lies outside [0.2, 0.8]
+    (`school_interval_holds`)."""
+    _checked(k, n, 0.95)
+    f, margin = k / n, 1 / math.sqrt(n)
+    return max(0.0, f - margin), min(1.0, f + margin)
+
+
+def school_interval_holds(k: int, n: int) -> bool:
+    """Whether the programme's conditions for f ± 1/√n hold: n >= 25, 0.2 <= f <= 0.8."""
+    _checked(k, n, 0.95)
+    return n >= 25 and 0.2 <= k / n <= 0.8
 
 
 def _rate_with_upper_tail(k: int, n: int, tail: float) -> float:

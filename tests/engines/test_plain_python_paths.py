@@ -129,6 +129,22 @@ def test_the_intervals_are_scipys(confidence):
     assert stats.exact_interval(0, 10)[0] == 0.0 and stats.exact_interval(10, 10)[1] == 1.0
 
 
+def test_the_school_interval_is_the_programmes_rule_and_covers_like_wilson_where_it_holds():
+    """f ± 1/√n: 60 wins in 100 give [0.5, 0.7]; where its conditions hold it is at least as
+    wide as Wilson's (1/√n bounds 1.96·√(f(1−f)/n)), and it says when they do not."""
+    assert stats.school_interval(60, 100) == pytest.approx((0.5, 0.7))
+    assert stats.school_interval(1, 4) == (0.0, 0.75)
+    for k, n in GRID:
+        if stats.school_interval_holds(k, n):
+            low, high = stats.wilson_interval(k, n)
+            school = stats.school_interval(k, n)
+            assert school[0] <= low + 0.01 and high - 0.01 <= school[1], (k, n)
+    assert stats.school_interval_holds(10, 25) and not stats.school_interval_holds(2, 24)
+    assert not stats.school_interval_holds(1, 100) and not stats.school_interval_holds(90, 100)
+    with pytest.raises(ValueError, match="successes <= trials"):
+        stats.school_interval(5, 3)
+
+
 def test_the_incomplete_beta_on_known_values():
     assert stats.incomplete_beta(1, 1, 0.3) == pytest.approx(0.3, abs=1e-14)
     assert stats.incomplete_beta(7, 7, 0.5) == pytest.approx(0.5, abs=1e-14)
