@@ -6,4 +6,4 @@ import { describe } from "./sorciere/describe.js";
 import { SORCIERE_STRINGS } from "./sorciere/strings.js";
 import { SORCIERE_CSS } from "./sorciere/style.js";
 
-export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard, describe, roundResult, kit: { hint: false, keys: KEYS } });
+export default gameWidget({ id: "sorciere", strings: SORCIERE_STRINGS, css: SORCIERE_CSS, createBoard, describe, roundResult, traits: ["risk_button"], kit: { hint: false, keys: KEYS } });

@@ -90,8 +90,11 @@ describe("the roof", () => {
     expect($(".sv-risk-toggle").getAttribute("aria-pressed")).toBe("true");
   });
 
-  it("asks Python for the risk view with a per-game intent", () => {
-    const { $, model } = render();
+  it("shows the teacher's risk button only when Python allows it, and asks with an intent", () => {
+    expect(render().$(".sv-risk-toggle").hidden).toBe(true);
+    document.body.replaceChildren();
+    const { $, model } = render({ risk_button: true });
+    expect($(".sv-risk-toggle").hidden).toBe(false);
     $(".sv-risk-toggle").click();
     expect(model.sent.at(-1)).toEqual({ type: "risk", value: true });
   });

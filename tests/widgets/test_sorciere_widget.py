@@ -72,8 +72,15 @@ def test_the_risk_intent_wants_a_boolean(table, value):
     assert table.notice["code"] == "malformed" and "risk" not in table.observation
 
 
+def test_a_pupils_browser_cannot_turn_the_risk_view_on_unless_the_teacher_allows_it(table):
+    send(table, {"type": "risk", "value": True})
+    assert table.notice["code"] == "teacher-only" and "risk" not in table.observation
+    assert not table.risk_button
+
+
 def test_the_risk_view_adds_public_risks_only_when_on(table):
     assert "risk" not in table.observation
+    table.risk_button = True
     send(table, {"type": "risk", "value": True})
     risk = table.observation["risk"]
     assert len(risk) == 36 and all(0 < p < 1 for p in risk)

@@ -420,6 +420,7 @@ export function createBoard({ t, send }) {
     svg.setAttribute("aria-label", t(view.lang, "board.label"));
     drawPiles(obs);
     drawRound(obs);
+    riskButton.hidden = !view.extra.risk_button; // the teacher's, shown when Python allows it
     riskButton.textContent = t(view.lang, riskOn() ? "risk.hide" : "risk.show");
     riskButton.setAttribute("aria-pressed", String(riskOn()));
     legend.hidden = !riskOn();
