@@ -2,7 +2,9 @@
 #
 #   make setup   .venv + Python deps (pinned by requirements-lock.txt), JS build, Debian's chromium
 #                and bubblewrap, the bots' numba kernels compiled once into their disk cache
-#   make lab     setup, then JupyterLab on notebooks/
+#   make lab     setup, then JupyterLab on the course's index (notebooks/index.ipynb), started
+#                at the repository's root so that the rules and the teacher's guide (docs/)
+#                are one click away
 #   make test    setup and the JupyterLite site, JS tests (vitest), then pytest: engines,
 #                widgets, notebooks (nbval), real-browser tests (the site's too), the wheel test
 #                (two pytest-xdist workers; a file's tests stay on one: a notebook's cells
@@ -12,6 +14,9 @@
 #   make check   the fast tier for the edit-test loop: lint, types, engine and widget tests
 #   make student the pupils' edition into dist/student/ and nbgrader's course dist/course/
 #                (docs/editions.md)
+#   make worksheets  printable sheets of each course notebook into dist/worksheets/: the
+#                pupil's (questions, room to answer, the written summary), the answer key
+#                apart, and the marking grid (editions/worksheets.py)
 #   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md), serving the
 #                pupils' edition (EDITION=teacher: the teacher's)
 #
@@ -73,11 +78,12 @@ ifneq ($(shell cat $(STAMPS)/lite 2>/dev/null),$(EDITION))
 endif
 
 # Inputs of the JupyterLite site: the build script, the Python packages, the notebooks.
-LITE_SRC := lite/build.py $(shell find engines widgets notebooks -type f \
+LITE_SRC := lite/build.py lite/overrides.json editions/linked_docs.py $(wildcard docs/*.md docs/rules/*.md) \
+    $(shell find engines widgets notebooks -type f \
     \( -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.csv' \) \
     -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 
-.PHONY: help setup lab test check bench wheel lite student debs clean
+.PHONY: help setup lab test check bench wheel lite student worksheets debs clean
 
 help:
 	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
@@ -90,7 +96,7 @@ $(STAMPS)/.dir:
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
+$(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml setup.py requirements-lock.txt lite/overrides.json | $(STAMPS)/.dir
 	$(PY) -m pip install --disable-pip-version-check --progress-bar off -q \
 	    -e ".[test]" -c requirements-lock.txt
 	@# nbgrader's menus and server handlers are the teacher's tools (docs/editions.md): off in
@@ -99,6 +105,9 @@ $(STAMPS)/pip: $(VENV)/pyvenv.cfg pyproject.toml setup.py requirements-lock.txt 
 	@for e in formgrader validate_assignment assignment_list course_list; do \
 	    $(VENV)/bin/jupyter server extension disable --sys-prefix \
 	        nbgrader.server_extensions.$$e >/dev/null 2>&1; done
+	@# the site's settings (a linked .md opens rendered): the same in the project's JupyterLab
+	@mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp lite/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	@touch $@
 
 # Every notebook kernel and test worker then loads the bots' kernels instead of compiling them
@@ -135,7 +144,8 @@ debs:
 	fi
 
 lab: setup
-	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. \
+	    --LabApp.default_url=/lab/tree/notebooks/index.ipynb
 
 # The JS tests and pytest both run even when the other fails; the exit code is non-zero if
 # either failed. pytest's own closing line is printed again last, after the timings.
@@ -175,12 +185,15 @@ $(STAMPS)/lite-npm: lite/package.json lite/package-lock.json | $(STAMPS)/.dir
 	@touch $@
 
 # The pupils' edition: nbgrader's generate_assignment over notebooks/ (editions/build.py).
-$(STAMPS)/student: $(STAMPS)/pip editions/build.py editions/teacher_cells.py \
+$(STAMPS)/student: $(STAMPS)/pip $(wildcard editions/*.py) $(wildcard docs/rules/*.md) \
         $(shell find notebooks -type f -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) | $(STAMPS)/.dir
 	$(PY) editions/build.py --course dist/course --output dist/student
 	@touch $@
 
 student: $(STAMPS)/student
+
+worksheets: $(STAMPS)/pip
+	$(PY) editions/worksheets.py --output dist/worksheets
 
 $(STAMPS)/lite: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/lite-npm $(LITE_SRC) \
         $(LITE_EDITION_STAMP) pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir

@@ -6,6 +6,8 @@ solution regions become `# À vous ! — your turn!`, hidden tests and every out
 tagged `teacher` (folded solutions) are dropped. The release is copied to dist/student/,
 what pupils receive and what the offline site serves. The course folder and its gradebook
 stay for `nbgrader autograde` (the hidden tests are kept there, never in dist/student/).
+The documents the pupils' notebooks link to (the rules) go into dist/student/docs/
+(linked_docs.py).
 
     python editions/build.py [--course dist/course] [--output dist/student]
 """
@@ -18,6 +20,9 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or loaded by a test
+from linked_docs import ship_linked_docs  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -86,6 +91,7 @@ def build(course_root: Path, output: Path) -> None:
     release = generate(course(course_root))
     shutil.rmtree(output, ignore_errors=True)
     shutil.copytree(release, output, ignore=SKIPPED)
+    ship_linked_docs(output)
 
 
 def main() -> None:

@@ -21,6 +21,19 @@ things from a game, its *integer interface*: action ids (`Game.num_distinct_acti
 (`Game.observation_shape`, `Game.observation_tensor_of`, `State.observation_tensor`), and
 its chance events as enumerable outcomes (`Game.max_chance_outcomes`, and the verbs of
 `chance.Chance` through which the rules draw). docs/interop.md shows how adapters use them.
+
+A refusal is worded in every language a player may read. A game declares its wordings once,
+`Game.wordings` (code -> {"fr": template, "en": template}, the templates' {placeholders}
+filled from the refusal's params; a param that is a Label, such as a colour's name, is said
+in the same language), and its `State.refusal` returns, and its parser raises, a `Reason`
+made from them: `self.game.reason("far", origin="c1", target="c3")`, or
+`Reason(WORDINGS, code, **params)` in a parser, where no game is at hand. A `Reason` is its
+English text, so printing or matching a refusal works as for any text;
+`reason.in_language("fr")` words it in French, and `RulesError.reason` keeps the one an error
+was raised with. The core words its own refusals (this module's `WORDINGS`: a text that is no
+action, the default `refusal`, `apply`'s "<action>: <why>"). Codes name the rule, not the
+sentence: where a widget words the same refusal (js/src/*/strings.js, "refusal.<code>"), the
+game uses its code, so that a UI can word the engine's codes.
 """
 
 from __future__ import annotations
@@ -53,21 +66,85 @@ answer it with their public view."""
 LANGS = ("fr", "en")
 """The languages every label is written in (a label is a dict {"fr": ..., "en": ...})."""
 Label = Mapping[str, str]
+Wordings = Mapping[str, Label]
+"""Refusals worded in every language of LANGS: code -> {"fr": template, "en": template}."""
+
+
+class Reason(str):
+    """Why the rules refuse something, in every language: the English text itself (a `str`,
+    so every caller that prints, compares or matches a refusal keeps working), its `code`,
+    its `params`, and `in_language(lang)`. A param that is itself a Reason, or a Label, is
+    put in the same language (a refusal quoting another, a colour's name)."""
+
+    code: str
+    params: dict[str, Any]
+    wordings: Wordings
+
+    def __new__(cls, wordings: Wordings, code: str, **params: Any) -> Reason:
+        reason = super().__new__(cls, _worded(wordings, code, "en", params))
+        reason.code, reason.params, reason.wordings = code, params, wordings
+        return reason
+
+    def in_language(self, lang: str) -> str:
+        """This refusal in `lang` (one of LANGS)."""
+        return _worded(self.wordings, self.code, lang, self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a Reason crosses process pipes as itself
+        return _reason, (self.wordings, self.code, self.params)
+
+
+def _reason(wordings: Wordings, code: str, params: dict[str, Any]) -> Reason:
+    return Reason(wordings, code, **params)
+
+
+def _worded(wordings: Wordings, code: str, lang: str, params: Mapping[str, Any]) -> str:
+    def said(value: Any) -> Any:
+        if isinstance(value, Reason):
+            return value.in_language(lang)
+        return value[lang] if isinstance(value, Mapping) else value
+
+    return wordings[code][lang].format(**{name: said(value) for name, value in params.items()})
+
+
+def in_language(text: str, lang: str) -> str:
+    """`text` in `lang` if it is a `Reason`; any other text as it is."""
+    return text.in_language(lang) if isinstance(text, Reason) else text
+
+
+WORDINGS: Wordings = {
+    "illegal": {"fr": "ce n'est pas permis maintenant", "en": "not legal now"},
+    "refused": {"fr": "{action} : {reason}", "en": "{action}: {reason}"},
+    "not-an-action": {
+        "fr": "{text} n'est pas une action : une action s'écrit en au plus {most} caractères "
+        "ASCII (sans accents)",
+        "en": "{text} is not an action: an action is a text of at most {most} ASCII characters",
+    },
+}
+"""The core's own refusals, for every game."""
 
 
 class RulesError(ValueError):
-    """A refusal by the rules. `code` names the kind, so a UI can translate it."""
+    """A refusal by the rules. `code` names the kind, so a UI can translate it; `reason` is
+    the message it was raised with: a `Reason` where the game words it in every language."""
 
     code = "illegal"
 
     def __init__(self, message: str, **params: Any):
         super().__init__(message)
         self.params = params
+        self.reason = message
 
     def with_code(self, code: str) -> RulesError:
         """The same refusal under a more precise code (e.g. "stale" for a UI intent)."""
         self.code = code
         return self
+
+    def in_language(self, lang: str) -> RulesError:
+        """The same refusal (class, code, params and `reason`), its message in `lang`: what
+        a widget raises to a player who plays in that language."""
+        worded = type(self)(in_language(self.reason, lang), **self.params)
+        worded.code, worded.reason = self.code, self.reason
+        return worded
 
 
 class NotationError(RulesError):
@@ -125,9 +202,7 @@ def action_text(text: Any) -> str:
     (so a digit is 0-9 only); otherwise NotationError, without reading further."""
     if not (isinstance(text, str) and len(text) <= MAX_TEXT and text.isascii()):
         raise NotationError(
-            f"{quote(text)} is not an action: an action is a text of at most "
-            f"{MAX_TEXT} ASCII characters",
-            text=quote(text),
+            Reason(WORDINGS, "not-an-action", text=quote(text), most=MAX_TEXT), text=quote(text)
         )
     return text
 
@@ -231,6 +306,9 @@ class Game(ABC, Generic[GameState]):
     """Option name -> its `Option`; every option a game takes is declared here."""
     option_defaults: ClassVar[dict[str, Any]] = {}
     """Option name -> default, derived from `option_specs`."""
+    wordings: ClassVar[Wordings] = WORDINGS
+    """The game's refusals and notation errors in every language (code -> {"fr": template,
+    "en": template}), which `reason` words; see the module text."""
     registry: ClassVar[dict[str, type[Game[Any]]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any):
@@ -349,6 +427,10 @@ class Game(ABC, Generic[GameState]):
     def parse_action(self, text: str) -> Any:
         """Read the text notation; raise NotationError saying what is wrong."""
 
+    def reason(self, code: str, **params: Any) -> Reason:
+        """The refusal `code` of this game (`wordings`), its placeholders from `params`."""
+        return Reason(self.wordings, code, **params)
+
     @staticmethod
     def discover() -> dict[str, type[Game]]:
         """Every game of the collection: imports each package under `ludotheque.engines`
@@ -452,13 +534,14 @@ class State(ABC):
         return [1.0 if seat == winner else -1.0 for seat in seats]
 
     def refusal(self, action: Any) -> str | None:
-        """Why the rules refuse `action` now, in words a player understands; None if it is
-        legal. The default looks it up in `legal_actions` (by `same_value`: an alias such
-        as True for 1 is no legal action); a game that can say which rule refuses (and
-        check faster than listing every action) overrides this."""
+        """Why the rules refuse `action` now, in words a player understands (a `Reason`,
+        from `Game.wordings`); None if it is legal. The default looks it up in
+        `legal_actions` (by `same_value`: an alias such as True for 1 is no legal action); a
+        game that can say which rule refuses (and check faster than listing every action)
+        overrides this."""
         if any(same_value(action, legal) for legal in self.legal_actions()):
             return None
-        return "not legal now"
+        return Reason(WORDINGS, "illegal")
 
     def redraw(self, seat: int | None, rng: random.Random) -> None:  # noqa: B027 - optional hook
         """Deal again, in place and from `rng`, whatever `seat` cannot know (the other
@@ -527,7 +610,10 @@ class State(ABC):
         if self.is_terminal():
             raise GameOverError(f"the game is over; {action} cannot be played", action=str(action))
         if not self.is_legal(action):
-            raise IllegalActionError(f"{action}: {self.why_illegal(action)}", action=str(action))
+            reason = Reason(
+                WORDINGS, "refused", action=str(action), reason=self.why_illegal(action)
+            )
+            raise IllegalActionError(reason, action=str(action))
         mover = self.current_player()
         try:
             events = self.do_apply(action) or []

@@ -15,7 +15,11 @@ fetch nothing from anywhere but itself at run time. What goes in, and where from
   registered"). PyPI is never asked at run time (`disablePyPIFallback`).
 - The notebooks of the pupils' edition (dist/student/, `make student`: no solution, no
   output; docs/editions.md) or, with `--notebooks notebooks`, the teacher's; each with a
-  first cell that installs ludotheque from the site.
+  first cell that installs ludotheque from the site; the documents they link to (the
+  rules; the teacher's guide in the teacher's edition) in `docs/` beside them
+  (editions/linked_docs.py).
+- The site's settings (lite/overrides.json, also copied into the project's JupyterLab by
+  `make setup`): a linked `.md` opens as a rendered page, not in the text editor.
 
 Downloads are cached under dist/lite-cache/, so a second build needs no network. Every
 requirement of every shipped wheel is checked to be shipped too: a missing one, or one with
@@ -43,6 +47,9 @@ from pathlib import Path
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "editions"))
+from linked_docs import ship_linked_docs  # noqa: E402 (editions/ is a folder of scripts)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -350,6 +357,8 @@ def build(output: Path, source: Path) -> None:
         shipped.append(index / wheel.name)
     pyodide(work / "static", shipped + kernel_wheels())
     notebooks(source, work / "files")
+    ship_linked_docs(work / "files")  # the teacher's edition links ../docs/
+    shutil.copy2(HERE / "overrides.json", work / "overrides.json")
     settings = {"disablePyPIFallback": True}
     (work / "jupyter-lite.json").write_text(
         json.dumps(

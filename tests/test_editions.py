@@ -22,6 +22,7 @@ from nbgrader.api import Gradebook
 from test_notebooks_in_the_site import claims
 
 from ludotheque.engines.exercises import EXERCISES, TurnExercise, exercise
+from ludotheque.engines.exercises.negamax import NegamaxExercise
 from ludotheque.engines.sortileges.puzzles import PUZZLES, judge_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,6 +153,43 @@ def test_no_line_that_only_the_teacher_has_is_in_any_file_of_the_pupils_edition(
     assert not leaks(student)
 
 
+LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)#\s]+)|href=\"(?!https?:|#)([^\"#]+)")
+
+
+def links(notebook: Path, teacher_only: bool | None = None) -> list[str]:
+    """The relative links of `notebook`'s markdown cells (only those of `teacher` cells, or
+    only the others, when `teacher_only` says so)."""
+    found = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        is_teachers = "teacher" in cell["metadata"].get("tags", [])
+        if cell["cell_type"] == "markdown" and teacher_only in (None, is_teachers):
+            found += [a or b for a, b in LINK.findall(source(cell))]
+    return found
+
+
+def test_every_notebook_puts_the_rules_and_the_teachers_guide_one_click_away():
+    """`make lab` serves the repository's root, so `../docs/` opens from a notebook; the
+    guide's link sits in a `teacher` cell (the pupils' edition has no guide)."""
+    for path in teacher_notebooks():
+        every = links(path)
+        assert every and all((NOTEBOOKS / link).is_file() for link in every), (path.name, every)
+        assert "../docs/teaching.md" in links(path, teacher_only=True), path.name
+        assert not any("teaching.md" in link for link in links(path, teacher_only=False))
+        assert any(link.startswith("../docs/rules/") for link in every), path.name
+
+
+def test_the_pupils_edition_carries_the_rules_it_links_to_and_no_guide(edition):
+    _, student = edition
+    for path in sorted(student.glob("*.ipynb")):
+        every = links(path)
+        assert all((student / link).is_file() for link in every), (path.name, every)
+        assert any(link.startswith("docs/rules/") for link in every), path.name
+    assert {p.name for p in (student / "docs" / "rules").glob("*.md")} == {
+        p.name for p in (ROOT / "docs" / "rules").glob("*.md")
+    }
+    assert not (student / "docs" / "teaching.md").exists()
+
+
 def test_the_offline_site_serves_the_pupils_edition():
     """`make test` builds the site (from the pupils' edition, `make lite`'s default) before
     pytest runs; its notebooks are the pupils', each with its install cell first."""
@@ -160,6 +198,7 @@ def test_the_offline_site_serves_the_pupils_edition():
         pytest.skip("no site in dist/lite/: `make lite` builds it (`make test` does)")
     assert {p.name for p in files.glob("*.ipynb")} == {p.name for p in teacher_notebooks()}
     assert not leaks(files)
+    assert all((files / link).is_file() for path in files.glob("*.ipynb") for link in links(path))
 
 
 def shown(value: float) -> list[str]:
@@ -183,6 +222,8 @@ def computed_answers() -> dict[str, list[str]]:
     for exercise_id, asked in EXERCISES.items():
         if asked.kind != "computation":
             continue
+        if isinstance(asked, NegamaxExercise):
+            continue  # a program, judged on what it does: no number to hide
         if isinstance(asked, TurnExercise):
             state = PUZZLES[asked.puzzle].state()
             answers[exercise_id] = [

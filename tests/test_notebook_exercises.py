@@ -15,7 +15,7 @@ from ludotheque.engines.exercises import exercise, exercises_of
 from ludotheque.engines.sortileges.puzzles import PUZZLES, check_puzzle
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-COURSE = ("petits_pas", "sortileges", "sortileges_strategie")
+COURSE = ("petits_pas", "sortileges", "sortileges_robot", "sortileges_strategie")
 
 TURN = r"[a-f]\d-[a-f]\d(?:/[a-f]\d)?"
 CHECKED = re.compile(r'check\("([\w.]+)"')

@@ -395,11 +395,15 @@ class GameWidget(Referee, anywidget.AnyWidget):
                 self._changed(moved=False)
 
     def play(self, action: Any, wait: bool = True) -> None:
-        """Play an action (or its text) for whoever is to move; raises RulesError if the
-        rules refuse it. With `wait` and a human seated, return once the bots have replied."""
+        """Play an action (or its text) for whoever is to move; raises RulesError, in the
+        widget's language, if the rules refuse it. With `wait` and a human seated, return
+        once the bots have replied."""
         with self._lock:
             self._refuse_in_replay("a move")
-            self._state.apply(action)
+            try:
+                self._state.apply(action)
+            except RulesError as error:
+                raise error.in_language(self.lang) from None
             self._changed(moved=True)
         if wait and HUMAN in self.seats:
             self.wait()

@@ -9,8 +9,8 @@ recognised; the same answer given again is no new try. Marks come from the hidde
 `mark` (`marks`), which calls the exercise's pure judge, `exercise(id).judge(answer, lang)`.
 Answers are computed by the engines when first judged (and kept for the process), so they
 stay true when an engine changes; no public function returns them. Each exercise is declared
-once, in the module of its notebook (`sortileges.py`, `petits_pas.py`, `sorciere.py`,
-`nains.py`), with the kinds of `kinds.py`.
+once, in the module of its notebook (`sortileges.py`, `negamax.py`, `petits_pas.py`,
+`sorciere.py`, `nains.py`), with the kinds of `kinds.py`.
 
 >>> from ludotheque.engines.exercises import check, statement
 >>> print(statement("sortileges.legal_turns", "en"))     # doctest: +ELLIPSIS
@@ -21,13 +21,16 @@ After `c1-c2/d5` then `d8-d7/c3`, how many legal turns does Têtdevache have? ..
 Exercises by notebook (kind: prediction = predict, then run; computation; bot = a student's
 bot measured against levels 2 and 3; the Sortilèges turns are judged by the exact solver):
 
-============================  ==========================  ===========  =========================
+============================  ==========================  ===========  ===========================
 id                            notebook                    kind         answer
-============================  ==========================  ===========  =========================
+============================  ==========================  ===========  ===========================
 sortileges.first_turns        sortileges                  prediction   a whole number
 sortileges.legal_turns        sortileges                  computation  a whole number
 sortileges.winning_turn       sortileges                  computation  a turn, `c1-c2/d5`
-sortileges.bot                sortileges                  bot          f(observation) -> turn
+sortileges.home_room          sortileges_robot            prediction   a whole number
+sortileges.room_gap           sortileges_robot            computation  a whole number
+sortileges.bot                sortileges_robot            bot          f(observation) -> turn
+strategie.negamax             sortileges_strategie        computation  f(position, depth) -> score
 strategie.minimax_nodes       sortileges_strategie        prediction   a whole number
 strategie.winning_turn        sortileges_strategie        computation  a turn
 strategie.small_board_plies   sortileges_strategie        prediction   a whole number
@@ -38,6 +41,8 @@ petits_pas.deals_needed       petits_pas                  computation  a number 
 petits_pas.late_ace           petits_pas                  computation  a probability (interval)
 petits_pas.last_card          petits_pas                  prediction   ace, seven or king
 sorciere.safest_pull          sorciere                    prediction   corner, edge or middle
+sorciere.hold_chance          sorciere                    computation  a probability
+sorciere.collapse_frequency   sorciere                    computation  a frequency
 sorciere.collapse_chance      sorciere                    computation  a probability
 sorciere.expected_value       sorciere                    computation  a number of cards
 sorciere.bot                  sorciere                    bot          f(observation) -> move
@@ -45,7 +50,7 @@ nains.helping_cards           nains                       prediction   a whole n
 nains.pull_now                nains                       computation  a whole number
 nains.deck_mean               nains                       computation  a number of slabs
 nains.bot                     nains                       bot          f(observation) -> move
-============================  ==========================  ===========  =========================
+============================  ==========================  ===========  ===========================
 
 A probability may be given as a number, as `estimate`'s result or as (rate, low, high): an
 interval given must meet the reference's. Where the statement asks for an interval

@@ -44,14 +44,17 @@ import random
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot
-from ..core import quote
-from .kinds import Exercise
+from ..core import Reason, Wordings, in_language, quote
+from .kinds import Exercise, shown_number
 from .play import Game, IllegalAnswer
-from .result import Result, Text, say
+from .result import Result, Text, checked_language, say
 from .sequential import ALPHA, MARGIN, POWER, Plan, plan
+
+if TYPE_CHECKING:  # the tournament extra may be missing: imported where a process plays
+    from ..tournament.sandbox import Forfeit
 
 SEED_BITS = 128
 MOVE_SECONDS = 10.0
@@ -108,6 +111,55 @@ BOT_FAILED: Text = {
     "fr": "votre robot a échoué pendant la partie {game} contre le niveau {level} : {error}",
     "en": "your bot failed during game {game} against level {level}: {error}",
 }
+FORFEITS: Wordings = {
+    "timeout": {
+        "fr": "pas de réponse en {seconds} s {when}",
+        "en": "no answer within {seconds} s {when}",
+    },
+    "memory": {
+        "fr": "il a utilisé plus de {megabytes} Mo de mémoire ({text})",
+        "en": "used more than {megabytes} MB ({text})",
+    },
+    "load": {"fr": "il n'a pas pu être chargé : {text}", "en": "could not be loaded: {text}"},
+    "exception": {"fr": "il a levé l'exception {text}", "en": "raised {text}"},
+    "too-long": {
+        "fr": "il a envoyé plus de {limit} octets {when}",
+        "en": "sent more than {limit} bytes {when}",
+    },
+    "unreadable": {
+        "fr": "il a envoyé un message illisible {when}",
+        "en": "sent something unreadable {when}",
+    },
+    "not-text": {
+        "fr": "il a répondu {answer}, qui n'est pas le texte d'un coup",
+        "en": "answered {answer}, not an action text",
+    },
+    "stdout": {
+        "fr": "il a écrit sur stdout {when} ({shown}) ; un robot répond en renvoyant son coup "
+        "(pour déboguer, écrivez sur sys.stderr)",
+        "en": "printed on stdout {when} ({shown}); a bot answers by returning its move (print "
+        "to sys.stderr to debug)",
+    },
+    "killed": {
+        "fr": "son processus a été tué par {signal} {when}",
+        "en": "its process was killed by {signal} {when}",
+    },
+    "ended": {
+        "fr": "son processus s'est arrêté (code de sortie {exit}) {when}",
+        "en": "its process ended (exit code {exit}) {when}",
+    },
+    "unsendable": {
+        "fr": "la fonction ne peut pas être envoyée à son propre processus ({error}) ; "
+        "écrivez-la dans un fichier .py",
+        "en": "the function cannot be sent to its own process ({error}); write it in a .py file",
+    },
+}
+"""How a bot's process failed (the tournament's `Forfeit`, by its code), in the verdict's
+language; a Python error's own text (ZeroDivisionError: division by zero) stays as printed."""
+WHEN: dict[str, Text] = {
+    "loading": {"fr": "pendant son chargement", "en": "while loading"},
+    "thinking": {"fr": "pendant sa réflexion", "en": "while thinking"},
+}
 TEST_RULE: Text = {
     "fr": "Le verdict est un test : un robot au niveau de l'objectif réussit au moins 9 fois "
     "sur 10, un robot 10 points en dessous au plus 1 fois sur 20 ; chaque appel joue de "
@@ -160,7 +212,7 @@ class BotResult(Result):
 
 
 class BotFailure(Exception):
-    """The bot's process failed (the tournament's forfeit, its reason kept)."""
+    """The bot's process failed (the tournament's forfeit, its reason worded: `forfeit_reason`)."""
 
     def __init__(self, reason: str):
         super().__init__(reason)
@@ -169,12 +221,32 @@ class BotFailure(Exception):
 
 class StudentBotFailed(Exception):
     """The student's bot failed in game `game` (from 0): it raised, answered something
-    illegal or late, or could not be loaded; `reason` says how."""
+    illegal or late, or could not be loaded; `reason` says how (a `Reason`, worded in the
+    verdict's language)."""
 
     def __init__(self, game: int, reason: str):
         super().__init__(reason)
         self.game = game
         self.reason = reason
+
+
+def forfeit_reason(forfeit: Forfeit) -> str:
+    """A tournament `Forfeit`'s reason as a `Reason` of `FORFEITS` (its English as is, for a
+    forfeit they do not word)."""
+    if forfeit.code not in FORFEITS:
+        return str(forfeit.reason)
+    params = dict(forfeit.params)
+    if "when" in params:
+        params["when"] = WHEN.get(params["when"], params["when"])
+    if "seconds" in params:
+        shown = f"{params['seconds']:.2f}"
+        params["seconds"] = {"fr": shown.replace(".", ","), "en": shown}
+    return Reason(FORFEITS, forfeit.code, **params)
+
+
+def raised(error: BaseException) -> Reason:
+    """A student's exception as its forfeit says it: its type and Python's own text."""
+    return Reason(FORFEITS, "exception", text=f"{type(error).__name__}: {error}")
 
 
 # -- where the bot plays -------------------------------------------------------------------
@@ -231,21 +303,23 @@ def isolated(choose: Callable[[dict[str, Any]], Any], seed: int) -> Iterator[Ask
 
     try:
         entrant = read_function("exercise", choose)
-    except ValueError as error:
-        raise StudentBotFailed(0, str(error).partition(": ")[2] or str(error)) from None
+    except ValueError as error:  # the pickling error it was raised from, as Python said it
+        cause = error.__context__ or error
+        unsendable = Reason(FORFEITS, "unsendable", error=f"{type(cause).__name__}: {cause}")
+        raise StudentBotFailed(0, unsendable) from None
     bot = IsolatedBot(entrant, seconds=MOVE_SECONDS, memory_mb=MEMORY_MB, seed=seed)
     try:
         bot.start("exercise")
         try:
             bot.wait_ready()
         except Forfeit as forfeit:
-            raise StudentBotFailed(0, forfeit.reason) from None
+            raise StudentBotFailed(0, forfeit_reason(forfeit)) from None
 
         def ask(observation: dict[str, Any]) -> Any:
             try:
                 return bot.ask(observation)
             except Forfeit as forfeit:
-                raise BotFailure(forfeit.reason) from None
+                raise BotFailure(forfeit_reason(forfeit)) from None
 
         yield ask
     finally:
@@ -259,7 +333,7 @@ def asked(ask: Ask, observation: dict[str, Any], game: int) -> Any:
     except BotFailure as failure:
         raise StudentBotFailed(game, failure.reason) from None
     except Exception as error:  # a student's code may raise anything: report it, never hide it
-        raise StudentBotFailed(game, f"{type(error).__name__}: {error}") from error
+        raise StudentBotFailed(game, raised(error)) from error
 
 
 def played(game: Game, ask: Ask, number: int) -> bool:
@@ -271,7 +345,7 @@ def played(game: Game, ask: Ask, number: int) -> bool:
             try:
                 observation = game.send(answer)
             except IllegalAnswer as illegal:
-                raise StudentBotFailed(number, str(illegal)) from None
+                raise StudentBotFailed(number, illegal.reason) from None
     except StopIteration as end:
         return bool(end.value)
     finally:
@@ -281,6 +355,21 @@ def played(game: Game, ask: Ask, number: int) -> bool:
 # -- the exercise -------------------------------------------------------------------------
 def as_is(answer: Any) -> Any:
     return answer
+
+
+BOT_CRITERION: Text = {
+    "fr": "un robot qui gagne {levels}, jugé par un test séquentiel sur des parties "
+    "nouvelles : un robot à l'objectif passe au moins {power} fois sur 100, un robot à "
+    "{margin} points sous l'objectif au plus {below} fois sur 100",
+    "en": "a bot that wins {levels}, judged by a sequential test on fresh games: a bot at "
+    "the target passes at least {power} times in 100, one {margin} points below it at most "
+    "{below} times in 100",
+}
+CRITERION_LEVEL: Text = {
+    "fr": "au moins {rate} % contre le niveau {level}",
+    "en": "at least {rate} % against level {level}",
+}
+CRITERION_JOIN: Text = {"fr": " et ", "en": " and "}
 
 
 @dataclass(frozen=True)
@@ -307,6 +396,21 @@ class BotExercise(Exercise):
             for level, target in self.targets.items()
         }
 
+    def criterion(self, lang: str) -> str:
+        at_target, below = self.rates()
+        levels = say(CRITERION_JOIN, lang).join(
+            say(CRITERION_LEVEL, lang, rate=shown_number(round(100 * target), lang), level=level)
+            for level, target in self.targets.items()
+        )
+        return say(
+            BOT_CRITERION,
+            lang,
+            levels=levels,
+            power=shown_number(round(100 * at_target), lang),
+            below=shown_number(round(100 * below), lang),
+            margin=shown_number(round(100 * self.margin), lang),
+        )
+
     def rates(self) -> tuple[float, float]:
         """Exactly: (the chance that a bot at every target passes, the largest chance that a
         bot `margin` below the target against one level passes)."""
@@ -323,6 +427,7 @@ class BotExercise(Exercise):
         level's test decides. `way` forces where the bot plays ("kernel"; "jail" and
         "process" both mean a process of its own, jailed where the jail works): for tests
         and benchmarks; by default, its own process wherever one can start."""
+        lang = checked_language(lang)
         if not callable(answer) or isinstance(answer, (Bot, type)):
             got = type(answer).__name__
             return self.bot_result("invalid", say(NOT_A_BOT, lang, got=got), lang)
@@ -339,9 +444,8 @@ class BotExercise(Exercise):
             try:
                 wins, games = self.measure(level, level_plan, choose, seed, way)
             except StudentBotFailed as failure:
-                message = say(
-                    BOT_FAILED, lang, game=failure.game + 1, level=level, error=failure.reason
-                )
+                error = in_language(failure.reason, lang)
+                message = say(BOT_FAILED, lang, game=failure.game + 1, level=level, error=error)
                 return self.bot_result("invalid", message, lang, seed=seed, way=way)
             reached = bool(level_plan.decide(wins, games))
             measured.append((level, wins, games, reached))

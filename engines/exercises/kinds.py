@@ -78,6 +78,34 @@ NOT_A_CHOICE: Text = {
 }
 WRONG_CHOICE: Text = {"fr": "ce n'est pas celui-là.", "en": "not that one."}
 
+# What a marker accepts, for the marking grid (`Exercise.criterion`): rules, no answer.
+NUMBER_CRITERION: Text = {
+    "fr": "la valeur que calcule le correcteur{width}{kind}",
+    "en": "the value the checker computes{width}{kind}",
+}
+WITHIN: Text = {"fr": ", à {width} près", "en": ", to within {width}"}
+WITHIN_SHARE: Text = {"fr": ", à {share} près", "en": ", to within {share}"}
+WHOLE: Text = {"fr": " (un nombre entier)", "en": " (a whole number)"}
+PROBABILITY: Text = {"fr": " (une probabilité, entre 0 et 1)", "en": " (a probability, 0 to 1)"}
+INTERVAL_CRITERION: Text = {
+    "fr": "une estimation avec son intervalle à 95 %, de ± {margin} point au plus, qui "
+    "rencontre l'intervalle de la référence (calculée sur beaucoup de donnes)",
+    "en": "an estimate with its 95 % interval, ± {margin} point at most, that meets the "
+    "reference's interval (computed over many deals)",
+}
+CHOICE_CRITERION: Text = {"fr": "le bon choix parmi {choices}", "en": "the right one of {choices}"}
+TURN_CRITERION: Text = {
+    "fr": "un tour qui gagne le plus vite possible (le solveur exact le vérifie)",
+    "en": "a turn that wins as fast as possible (the exact solver checks it)",
+}
+DECIMAL_COMMA: Text = {"fr": ",", "en": "."}
+QUOTES = {"fr": ("« ", " »"), "en": ("“", "”")}
+
+
+def shown_number(value: float, lang: str) -> str:
+    """`value` as a reader of `lang` writes it (0,05 in French)."""
+    return f"{value:g}".replace(".", DECIMAL_COMMA[lang])
+
 
 @dataclass(frozen=True)
 class Reference:
@@ -116,6 +144,11 @@ class Exercise:
     hints: Hints
 
     def judge(self, answer: Any, lang: str) -> Result:
+        raise NotImplementedError
+
+    def criterion(self, lang: str) -> str:
+        """What the marker accepts, in `lang`, for a marking grid (`make worksheets`): the
+        rule, never the answer."""
         raise NotImplementedError
 
     def same_answer(self, answer: Any) -> Any:
@@ -195,6 +228,19 @@ class NumberExercise(Exercise):
     relative: bool = False
     probability: bool = False
     whole: bool = False
+
+    def criterion(self, lang: str) -> str:
+        if self.relative:
+            width = say(WITHIN, lang, width=f"{shown_number(100 * self.tolerance, lang)} %")
+        else:
+            width = say(WITHIN, lang, width=shown_number(self.tolerance, lang))
+        kind = WHOLE if self.whole else PROBABILITY if self.probability else None
+        return say(
+            NUMBER_CRITERION,
+            lang,
+            width=width if self.tolerance else "",
+            kind=say(kind, lang) if kind else "",
+        )
 
     def _reference(self) -> Reference:
         return Reference.of(self.compute())
@@ -322,6 +368,9 @@ class IntervalExercise(Exercise):
     ROUNDING = 0.0005
     """Half a tenth of a point: a margin printed "± 1,0 point" is within ± 1 point."""
 
+    def criterion(self, lang: str) -> str:
+        return say(INTERVAL_CRITERION, lang, margin=shown_number(100 * self.margin, lang))
+
     def _reference(self) -> Reference:
         return Reference.of(self.compute())
 
@@ -378,6 +427,11 @@ class ChoiceExercise(Exercise):
     choices: dict[str, Text]
     compute: Callable[[], str] = field(repr=False)
 
+    def criterion(self, lang: str) -> str:
+        opening, closing = QUOTES[lang]
+        listed = ", ".join(f"{opening}{words[lang]}{closing}" for words in self.choices.values())
+        return say(CHOICE_CRITERION, lang, choices=listed)
+
     def key_of(self, answer: Any) -> str | None:
         if not isinstance(answer, str):
             return None
@@ -411,6 +465,9 @@ class TurnExercise(Exercise):
     puzzle's own practice check (`check_puzzle`: the tries of both add up)."""
 
     puzzle: str
+
+    def criterion(self, lang: str) -> str:
+        return say(TURN_CRITERION, lang)
 
     def judge(self, answer: Any, lang: str) -> Result:
         from ..sortileges.puzzles import judge_puzzle

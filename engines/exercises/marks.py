@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .registry import exercise
-from .result import Result, Text
+from .result import Result, Text, checked_language
 
 NOT_ACCEPTED: Text = {"fr": "réponse non acceptée", "en": "answer not accepted"}
 
@@ -31,7 +31,7 @@ class NotRight(AssertionError):
 def mark(exercise_id: str, answer: Any, lang: str = "fr") -> None:
     """Pass silently if `answer` to `exercise_id` is right; else raise `NotRight` (the
     autograder shows its text to the teacher and, with the feedback, to the pupil)."""
-    result = exercise(exercise_id).judge(answer, lang)
+    result = exercise(exercise_id).judge(answer, checked_language(lang))
     if not result.passed:
         raise NotRight(result)
 

@@ -28,8 +28,8 @@ MARGIN = 0.01
 """The margin of `petits_pas.deals_needed`: ± 1 point at 95 %. The two exercises that ask an
 interval ask it as precise: `petits_pas.reading_rate` (about 9,500 deals of that reading, as
 exercise 2 computes for its p) and `petits_pas.late_ace` (one deal in seven keeps an ace among
-its last two cards: the notebook's 300,000 deals, 60,000 in the browser, keep some 44,000,
-9,000, of them: ± 0.4 point, ± 0.9 point)."""
+its last two cards: the notebook's 300,000 deals, 70,000 in the browser, keep some 44,000,
+10,000, of them: ± 0.4 point, ± 0.8 point; f ± 1/√n: ± 0.5, ± 1.0)."""
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
 LAST_CARDS = {"ace": 1, "seven": 7, "king": 13}

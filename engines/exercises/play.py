@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from ..bots import Bot
-from ..core import RulesError, State, quote
+from ..core import Reason, RulesError, State, Wordings, quote
 
 MAX_PLIES = 10_000
 
@@ -26,9 +26,32 @@ Game = Generator[dict[str, Any], Any, bool]
 whether the student won."""
 
 
+ANSWERS: Wordings = {
+    "not-text": {
+        "fr": "il a répondu {answer}, qui n'est pas le texte d'un coup",
+        "en": "answered {answer}, not an action text",
+    },
+    "unreadable": {"fr": "il a répondu {answer} : {reason}", "en": "answered {answer}: {reason}"},
+    "illegal": {
+        "fr": "il a répondu {answer}, un coup que les règles refusent ici : {reason}",
+        "en": "answered {answer}, which is not legal: {reason}",
+    },
+    "not-offered": {
+        "fr": "il a répondu {answer}, qui n'est pas dans observation['legal']",
+        "en": "answered {answer}, which is not one of observation['legal']",
+    },
+}
+"""What a student's bot answered wrong, the rules' own reason (a `Reason`) put in the same
+language; the English is the tournament's."""
+
+
 class IllegalAnswer(Exception):
-    """The student's answer is not a move it may play now (why, in English, as the
-    tournament's forfeits say it)."""
+    """The student's answer is not a move it may play now: `reason` says why, in every
+    language (a `Reason` of `ANSWERS`)."""
+
+    def __init__(self, reason: Reason):
+        super().__init__(reason)
+        self.reason = reason
 
 
 def student_game(
@@ -57,14 +80,15 @@ def student_game(
 def legal_answer(state: State, observation: dict[str, Any], answer: Any) -> Any:
     """The action of `answer`, a text naming one of `observation["legal"]`."""
     if not isinstance(answer, str):
-        raise IllegalAnswer(f"answered {quote(answer)}, not an action text")
+        raise IllegalAnswer(Reason(ANSWERS, "not-text", answer=quote(answer)))
     try:
         action = state.game.canonical(answer)
     except RulesError as error:
-        raise IllegalAnswer(f"answered {quote(answer)}: {error}") from None
+        unreadable = Reason(ANSWERS, "unreadable", answer=quote(answer), reason=error.reason)
+        raise IllegalAnswer(unreadable) from None
     refusal = state.refusal(action)
     if refusal is not None:
-        raise IllegalAnswer(f"answered {quote(answer)}, which is not legal: {refusal}")
+        raise IllegalAnswer(Reason(ANSWERS, "illegal", answer=quote(answer), reason=refusal))
     if str(action) not in observation.get("legal", (str(action),)):  # texts are canonical
-        raise IllegalAnswer(f"answered {quote(answer)}, which is not one of observation['legal']")
+        raise IllegalAnswer(Reason(ANSWERS, "not-offered", answer=quote(answer)))
     return action

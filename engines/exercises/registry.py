@@ -3,12 +3,12 @@ and the practice checks both look exercises up here)."""
 
 from __future__ import annotations
 
-from . import nains, petits_pas, sorciere, sortileges
+from . import nains, negamax, petits_pas, sorciere, sortileges
 from .kinds import Exercise
 
 EXERCISES: dict[str, Exercise] = {
     exercise.id: exercise
-    for module in (sortileges, petits_pas, sorciere, nains)
+    for module in (sortileges, negamax, petits_pas, sorciere, nains)
     for exercise in module.EXERCISES
 }
 """Every exercise by id, in the order of the package's table."""

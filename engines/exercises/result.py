@@ -10,6 +10,8 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..core import quote
+
 LANGUAGES = ("fr", "en")
 
 STATUSES = ("right", "close", "wrong", "invalid", "withheld")
@@ -44,9 +46,12 @@ COLON: Text = {"fr": " : ", "en": ": "}
 
 
 def checked_language(lang: object) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    return str(lang)
+    """`lang` as a pupil may write it ("fr", "FR", " En "): one of LANGUAGES, whatever its
+    case and surrounding spaces; a one-line ValueError naming the choices otherwise."""
+    wanted = lang.strip().lower() if isinstance(lang, str) else lang
+    if wanted not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {quote(lang)}")
+    return str(wanted)
 
 
 def say(text: Text, lang: str, **values: object) -> str:

@@ -33,7 +33,9 @@ from ..core import (
     Game,
     NotationError,
     Option,
+    Reason,
     State,
+    Wordings,
     action_text,
     check_choice,
     quote,
@@ -59,6 +61,99 @@ CHOOSE, PLAY, CONTRE, SURCONTRE, SURSURCONTRE, DISCARD = range(6)
 VERBS = ("gnome", "play", "contre", "surcontre", "sursurcontre", "discard")
 COUNTERS = (CONTRE, SURCONTRE, SURSURCONTRE)
 PHASE_CHOOSE, PHASE_PLAY, PHASE_OVER = "choose", "play", "over"
+
+COLOUR_NAMES = (
+    {"fr": "rouge", "en": "red"},
+    {"fr": "bleu", "en": "blue"},
+    {"fr": "jaune", "en": "yellow"},
+    {"fr": "vert", "en": "green"},
+)
+"""The colours of `COLOURS` as a refusal says them (a gnome is masculine: un nain vert)."""
+PLURAL_COLOUR_NAMES = tuple({"fr": f"{name['fr']}s", "en": name["en"]} for name in COLOUR_NAMES)
+WORDINGS: Wordings = {
+    "verb": {
+        "fr": "{text} : un coup commence par l'un de {verbs}",
+        "en": "{text}: a move starts with one of {verbs}",
+    },
+    "move-shape": {
+        "fr": "{text} n'est pas un coup : écrivez par exemple 'gnome red', 'play R2B0', "
+        "'play +M blue', 'contre +R' ou 'discard S1,+G' (cartes : +R +B +Y +G +M, R2B0, M2B0, "
+        "R2, S1 S2 S3)",
+        "en": "{text} is not a move: write e.g. 'gnome red', 'play R2B0', 'play +M blue', "
+        "'contre +R' or 'discard S1,+G' (card codes: +R +B +Y +G +M, R2B0, M2B0, R2, S1 S2 S3)",
+    },
+    "not-a-move": {
+        "fr": "{move} n'est pas un coup de Tir de tuyau",
+        "en": "{move} is not a move of Tir de tuyau",
+    },
+    "not-a-value": {
+        "fr": "{move} ne nomme aucun verbe, aucune carte ni couleur de Tir de tuyau",
+        "en": "{move} names no verb, card or colour of Tir de tuyau",
+    },
+    "over": {"fr": "la partie est finie", "en": "the game is over"},
+    "choose-first": {
+        "fr": "chaque joueur choisit d'abord un nain en secret : jouez 'gnome <couleur>' "
+        "(red, blue, yellow ou green)",
+        "en": "each player first chooses a gnome in secret: play 'gnome <colour>'",
+    },
+    "chosen": {
+        "fr": "les premiers nains sont déjà choisis",
+        "en": "the first gnomes are already chosen",
+    },
+    "not-in-hand": {
+        "fr": "il n'y a pas de carte {card} dans votre main",
+        "en": "there is no {card} in your hand",
+    },
+    "not-enough-in-hand": {
+        "fr": "il n'y a pas {count} cartes {card} dans votre main",
+        "en": "your hand does not hold {count} cards {card}",
+    },
+    "discard-colour": {
+        "fr": "une défausse ne nomme pas de couleur",
+        "en": "a discard names no colour",
+    },
+    "rule-off": {
+        "fr": "la règle optionnelle {name} n'est pas en jeu",
+        "en": "the optional rule {name} is off",
+    },
+    "counter-window": {
+        "fr": "{name} n'est possible qu'à votre tour juste après {after}",
+        "en": "{name} is only possible on your turn right after {after}",
+    },
+    "counter-card": {
+        "fr": "{name} demande une carte « ajouter un nain » {colour} ou multicolore",
+        "en": "{name} needs an add-a-gnome card {colour} or multicolour",
+    },
+    "counter-supply": {
+        "fr": "il ne reste pas deux nains {colours} dans la réserve",
+        "en": "there are not two {colours} gnomes left in the supply",
+    },
+    "counter-colour": {
+        "fr": "{name} ne nomme pas de couleur : c'est {colour}",
+        "en": "{name} names no colour: it is {colour}",
+    },
+    "needs-colour": {
+        "fr": "{card} demande une couleur : jouez '{card} red' (ou blue, yellow, green)",
+        "en": "{card} needs a colour: play {card} red (or blue, yellow, green)",
+    },
+    "bonnet-colour": {
+        "fr": "le bonnet de {card} ne peut pas être {colour} : cette couleur est sur la carte",
+        "en": "the bonnet of {card} cannot be {colour}: that colour is on the card",
+    },
+    "no-colour": {"fr": "{card} ne nomme pas de couleur", "en": "{card} names no colour"},
+    "supply-empty": {
+        "fr": "il ne reste aucun nain {colour} dans la réserve",
+        "en": "no {colour} gnome is left in the supply",
+    },
+}
+"""Tir de tuyau's refusals and notation errors (`Game.wordings`): colours are given as
+`COLOUR_NAMES`, worded in the refusal's language; the notation keeps its English words."""
+WINDOWS = {
+    CONTRE: {"fr": "l'ajout d'un nain par l'autre équipe", "en": "the other team added a gnome"},
+    SURCONTRE: {"fr": "le contre de votre nain", "en": "your gnome was countered"},
+    SURSURCONTRE: {"fr": "un sur-contre contre vous", "en": "you were sur-countered"},
+}
+"""What opens each counter's window, said in a refusal."""
 
 
 class Move(NamedTuple):
@@ -86,9 +181,8 @@ class Move(NamedTuple):
     def parse(text: Any) -> Move:
         words = action_text(text).split()
         if not words or words[0].lower() not in VERBS:
-            raise NotationError(
-                f"{quote(text)}: a move starts with one of {', '.join(VERBS)}", text=quote(text)
-            )
+            reason = Reason(WORDINGS, "verb", text=quote(text), verbs=", ".join(VERBS))
+            raise NotationError(reason, text=quote(text))
         verb = VERBS.index(words[0].lower())
         try:
             if verb == CHOOSE:
@@ -104,12 +198,8 @@ class Move(NamedTuple):
                 raise ValueError(rest)
             return Move(verb, card, colour_index(rest[0]) if rest else -1)
         except (ValueError, KeyError):
-            raise NotationError(
-                f"{quote(text)} is not a move: write e.g. 'gnome red', 'play R2B0', "
-                "'play +M blue', 'contre +R' or 'discard S1,+G' (card codes: +R +B +Y +G +M, "
-                "R2B0, M2B0, R2, S1 S2 S3)",
-                text=quote(text),
-            ) from None
+            reason = Reason(WORDINGS, "move-shape", text=quote(text))
+            raise NotationError(reason, text=quote(text)) from None
 
     def is_value(self) -> bool:
         """Whether every field holds what `parse` could give (a card index in range, not a
@@ -317,65 +407,58 @@ def sub_multisets(hand: list[int]) -> list[tuple[int, ...]]:
     return sorted(subsets, key=lambda subset: (len(subset), subset))
 
 
-def refusal(t: Table, move: Move) -> str | None:
-    """Why the rules refuse `move` now (None: it is legal), in a player's words."""
+def refusal(t: Table, move: Move) -> Reason | None:
+    """Why the rules refuse `move` now (None: it is legal), in a player's words (`WORDINGS`)."""
     if not isinstance(move, Move):
-        return f"{quote(move)} is not a move of Tir de tuyau"
+        return Reason(WORDINGS, "not-a-move", move=quote(move))
     if not move.is_value():
-        return f"{quote(repr(move))} names no verb, card or colour of Tir de tuyau"
+        return Reason(WORDINGS, "not-a-value", move=quote(repr(move)))
     if t.phase == PHASE_OVER:
-        return "the game is over"
+        return Reason(WORDINGS, "over")
     if t.phase == PHASE_CHOOSE:
-        return (
-            None
-            if move.verb == CHOOSE and 0 <= move.colour < 4
-            else "each player first chooses a gnome in secret: play 'gnome <colour>'"
-        )
+        legal = move.verb == CHOOSE and 0 <= move.colour < 4
+        return None if legal else Reason(WORDINGS, "choose-first")
     if move.verb == CHOOSE:
-        return "the first gnomes are already chosen"
+        return Reason(WORDINGS, "chosen")
     hand = Counter(t.hands[t.to_move])
     cards = move.card if move.verb == DISCARD else (move.card,)
     for code, count in Counter(CARDS[c].code for c in cards).items():
         if hand[INDEX[code]] < count:
-            return (
-                f"there is no {code} in your hand"
-                if count == 1
-                else f"your hand does not hold {count} cards {code}"
-            )
+            if count == 1:
+                return Reason(WORDINGS, "not-in-hand", card=code)
+            return Reason(WORDINGS, "not-enough-in-hand", card=code, count=count)
     if move.verb == DISCARD:
-        return None if move.colour < 0 else "a discard names no colour"
+        return None if move.colour < 0 else Reason(WORDINGS, "discard-colour")
     card = CARDS[move.card]
     if move.verb in COUNTERS:
         name = VERBS[move.verb]
         if not t.rules[move.verb - CONTRE]:
-            return f"the optional rule {name} is off"
+            return Reason(WORDINGS, "rule-off", name=name)
         window = counter_window(t, t.to_move)
         if window is None or window[0] != move.verb:
-            return (
-                f"{name} is only possible on your turn right after "
-                + (
-                    "the other team added a gnome",
-                    "your gnome was countered",
-                    "you were sur-countered",
-                )[move.verb - CONTRE]
-            )
+            return Reason(WORDINGS, "counter-window", name=name, after=WINDOWS[move.verb])
+        colour = COLOUR_NAMES[window[1]]
         if card.kind != "gnome" or card.colour not in (MULTI, window[1]):
-            return f"{name} needs an add-a-gnome card {COLOURS[window[1]]} or multicolour"
+            return Reason(WORDINGS, "counter-card", name=name, colour=colour)
         if move.verb == SURCONTRE and t.supply[window[1]] < 2:
-            return f"there are not two {COLOURS[window[1]]} gnomes left in the supply"
-        return None if move.colour < 0 else f"{name} names no colour: it is {COLOURS[window[1]]}"
+            return Reason(WORDINGS, "counter-supply", colours=PLURAL_COLOUR_NAMES[window[1]])
+        return (
+            None
+            if move.colour < 0
+            else Reason(WORDINGS, "counter-colour", name=name, colour=colour)
+        )
     if card.needs_colour:
         if move.colour < 0:
-            return f"{card.code} needs a colour: play {card.code} red (or blue, yellow, green)"
+            return Reason(WORDINGS, "needs-colour", card=card.code)
         if card.kind == "pull" and move.colour not in bonnet_choices(card):
-            named = COLOURS[move.colour]
-            return f"the bonnet of {card.code} cannot be {named}: that colour is on the card"
+            colour = COLOUR_NAMES[move.colour]
+            return Reason(WORDINGS, "bonnet-colour", card=card.code, colour=colour)
     elif move.colour >= 0:
-        return f"{card.code} names no colour"
+        return Reason(WORDINGS, "no-colour", card=card.code)
     if card.kind == "gnome":
-        colour = move.colour if card.colour == MULTI else card.colour
-        if t.supply[colour] == 0:
-            return f"no {COLOURS[colour]} gnome is left in the supply"
+        added = move.colour if card.colour == MULTI else card.colour
+        if t.supply[added] == 0:
+            return Reason(WORDINGS, "supply-empty", colour=COLOUR_NAMES[added])
     return None
 
 
@@ -539,7 +622,7 @@ class NainsState(State):
     def legal_actions(self) -> list[Move]:
         return legal_moves(self.table)
 
-    def refusal(self, action: Any) -> str | None:
+    def refusal(self, action: Any) -> Reason | None:
         return refusal(self.table, action)
 
     def do_apply(self, action: Move) -> list[dict]:
@@ -670,6 +753,7 @@ class Nains(Game[NainsState]):
 
     name = "nains"
     state_class = NainsState
+    wordings = WORDINGS
     title = {"fr": "Tir de tuyau (Oh ! les nains)", "en": "Hose pull (Oh! les nains)"}
     seat_names = {"fr": ("Nabot", "Gnomette"), "en": ("Nabot", "Gnomette")}
     hidden_information = True

@@ -15,11 +15,19 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import TERMINAL, Game, NotationError, State
+from ..core import TERMINAL, Game, NotationError, Reason, State, Wordings, quote
 from .cards import DECK, parse_deck
 from .explain import explain
 from .readings import SWITCHES, Reading
 from .table import Table, texts
+
+WORDINGS: Wordings = {
+    "not-step": {
+        "fr": "{text} n'est pas une action d'À petits pas : la seule est 'step'",
+        "en": "{text} is not an action of A Petits Pas: the only one is 'step'",
+    },
+}
+"""A Petits Pas' one notation error (`Game.wordings`)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,7 @@ class PetitsPas(Game[PetitsPasState]):
 
     name = "petits_pas"
     state_class = PetitsPasState
+    wordings = WORDINGS
     title = {"fr": "À petits pas", "en": "A Petits Pas (Little Steps)"}
     seat_names = {"fr": ("Joueur",), "en": ("Player",)}
     min_players = max_players = 1
@@ -147,6 +156,4 @@ class PetitsPas(Game[PetitsPasState]):
             return text
         if isinstance(text, str) and text.strip().lower() == "step":
             return STEP
-        raise NotationError(
-            f"{text!r} is not an action of A Petits Pas: the only one is 'step'", text=str(text)
-        )
+        raise NotationError(Reason(WORDINGS, "not-step", text=quote(text)), text=quote(text))

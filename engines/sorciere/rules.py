@@ -41,7 +41,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..chance import happens, reveal
-from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
+from ..core import (
+    TERMINAL,
+    Game,
+    NotationError,
+    Option,
+    Reason,
+    State,
+    Wordings,
+    action_text,
+    check_choice,
+    quote,
+)
 from .deck import DEFAULT_DECK, PER_TREAT, TREATS, Card
 from .roof import DEFAULT_DEXTERITY, LAYING_ORDER, SIZE, SLOTS, WALL_PANELS, Roof
 
@@ -57,6 +68,56 @@ DEXTERITY_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
 its slot and one of these. A steadier hand is always safer, so an agent that learns will
 pull at 1.0: the levels show the trade-off the widget's drag stands for, not a dilemma."""
 PHASES = ("pull", "put", "scored", "over")
+WORDINGS: Wordings = {
+    "action-shape": {
+        "fr": "{text} n'est pas une action : écrivez 'pull 17', 'pull 17@0.8', 'put 9' ou 'next'",
+        "en": "{text} is not an action: write 'pull 17', 'pull 17@0.8', 'put 9' or 'next'",
+    },
+    "slot-range": {
+        "fr": "{text} : les cases sont numérotées de 0 à {last}",
+        "en": "{text}: slots are numbered 0 to {last}",
+    },
+    "dexterity-shape": {
+        "fr": "la dextérité {text} n'est pas un nombre",
+        "en": "dexterity {text} is not a number",
+    },
+    "dexterity-range": {
+        "fr": "la dextérité est comprise entre 0 et 1, pas {value}",
+        "en": "dexterity must be between 0 and 1, not {value}",
+    },
+    "not-an-action": {
+        "fr": "{action} n'est pas une action de Sorcière au pain d'épices",
+        "en": "{action} is not an action of Sorcière au pain d'épices",
+    },
+    "over": {"fr": "la partie est finie", "en": "the game is over"},
+    "put-first": {
+        "fr": "d'abord, remettez sur le toit la carte tirée",
+        "en": "first put the card you hold back on the roof",
+    },
+    "round-over": {
+        "fr": "la manche est finie : passez à la suivante",
+        "en": "the round is over: start the next one",
+    },
+    "no-slot": {"fr": "il n'y a pas de case {slot}", "en": "there is no slot {slot}"},
+    "empty-slot": {
+        "fr": "il n'y a pas de carte dans la case {slot}",
+        "en": "there is no card in slot {slot}",
+    },
+    "nothing-to-put": {
+        "fr": "il n'y a pas de carte à remettre",
+        "en": "there is no card to put back",
+    },
+    "full-slot": {
+        "fr": "la case {slot} a déjà une carte",
+        "en": "slot {slot} already holds a card",
+    },
+    "unsupported": {
+        "fr": "une carte dans la case {slot} ne reposerait sur rien",
+        "en": "a card in slot {slot} would rest on nothing",
+    },
+    "round-not-over": {"fr": "la manche n'est pas finie", "en": "the round is not over"},
+}
+"""Sorcière's refusals and notation errors (`Game.wordings`)."""
 
 
 @dataclass(frozen=True)
@@ -100,10 +161,11 @@ def parse_dexterity(text: str) -> float:
     """A dexterity written in an action: a number in [0, 1] in digits 0-9 (no nan, inf or
     underscores, which `float` would take), kept to 3 decimals."""
     if DECIMAL.fullmatch(text) is None:
-        raise NotationError(f"dexterity {quote(text)} is not a number", text=quote(text))
+        raise NotationError(Reason(WORDINGS, "dexterity-shape", text=quote(text)), text=quote(text))
     value = float(text)
     if not 0.0 <= value <= 1.0:
-        raise NotationError(f"dexterity must be between 0 and 1, not {value:g}", text=quote(text))
+        reason = Reason(WORDINGS, "dexterity-range", value=f"{value:g}")
+        raise NotationError(reason, text=quote(text))
     return round(value, PRECISION)
 
 
@@ -117,17 +179,13 @@ def parse_action(text: Any) -> Pull | Put | Next:
             continue
         slot = int(match.group(1))
         if not 0 <= slot < SIZE:
-            raise NotationError(
-                f"{quote(cleaned)}: slots are numbered 0 to {SIZE - 1}", text=quote(text)
-            )
+            reason = Reason(WORDINGS, "slot-range", text=quote(cleaned), last=SIZE - 1)
+            raise NotationError(reason, text=quote(text))
         if kind == "put":
             return Put(slot)
         dexterity = DEFAULT_DEXTERITY if match.group(2) is None else parse_dexterity(match.group(2))
         return Pull(slot, dexterity)
-    raise NotationError(
-        f"{quote(text)} is not an action: write 'pull 17', 'pull 17@0.8', 'put 9' or 'next'",
-        text=quote(text),
-    )
+    raise NotationError(Reason(WORDINGS, "action-shape", text=quote(text)), text=quote(text))
 
 
 def is_slot(value: Any) -> bool:
@@ -203,35 +261,37 @@ class SorciereState(State):
         """Where the card held may go: empty slots where it would rest on something."""
         return [slot for slot in self.roof.empty() if self.roof.support_if_put(slot) > 0]
 
-    def refusal(self, action: Any) -> str | None:
+    def refusal(self, action: Any) -> Reason | None:
+        """Which rule refuses `action` now (`WORDINGS`); None if it is legal."""
+        reason = self.game.reason
         if self.won_by is not None:
-            return "the game is over"
+            return reason("over")
         if isinstance(action, Pull):
             if self.phase == "put":
-                return "first put the card you hold back on the roof"
+                return reason("put-first")
             if self.phase == "scored":
-                return "the round is over: start the next one"
+                return reason("round-over")
             if not is_slot(action.slot):
-                return f"there is no slot {quote(action.slot)}"
+                return reason("no-slot", slot=quote(action.slot))
             if self.roof.z[action.slot] is None:
-                return f"there is no card in slot {action.slot}"
+                return reason("empty-slot", slot=action.slot)
             d = action.dexterity
             if not (type(d) in (int, float) and math.isfinite(d) and 0 <= d <= 1):
-                return f"dexterity must be between 0 and 1, not {quote(d)}"
+                return reason("dexterity-range", value=quote(d))
             return None
         if isinstance(action, Put):
             if self.phase != "put":
-                return "there is no card to put back"
+                return reason("nothing-to-put")
             if not is_slot(action.slot):
-                return f"there is no slot {quote(action.slot)}"
+                return reason("no-slot", slot=quote(action.slot))
             if action.slot not in self.put_slots():
                 if self.roof.z[action.slot] is not None:
-                    return f"slot {action.slot} already holds a card"
-                return f"a card in slot {action.slot} would rest on nothing"
+                    return reason("full-slot", slot=action.slot)
+                return reason("unsupported", slot=action.slot)
             return None
         if isinstance(action, Next):
-            return None if self.phase == "scored" else "the round is not over"
-        return f"{quote(action)} is not an action of Sorcière au pain d'épices"
+            return None if self.phase == "scored" else reason("round-not-over")
+        return reason("not-an-action", action=quote(action))
 
     def do_apply(self, action: Any) -> list[dict]:
         if isinstance(action, Pull):
@@ -460,6 +520,7 @@ class Sorciere(Game[SorciereState]):
 
     name = "sorciere"
     state_class = SorciereState
+    wordings = WORDINGS
     title = {"fr": "Sorcière au pain d'épices", "en": "Gingerbread Witch"}
     seat_names = {
         "fr": ("Hansel", "Gretel", "Jorinde", "Joringel"),

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..core import RulesError
+from ..core import RulesError, in_language
 from ..exercises.practice import practised_turn
 from ..exercises.result import Result, Text, checked_language, say
 from .rules import Sortileges, SortilegesState, Turn
@@ -479,9 +479,11 @@ def _judged(puzzle_id: str, turn_text: Any, lang: str) -> tuple[Result, str | No
     try:  # a Turn from `legal_actions()` reads as its notation
         turn = state.game.parse_action(str(turn_text) if isinstance(turn_text, Turn) else turn_text)
     except RulesError as error:
-        return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=error), lang), None
-    reason = state.refusal(turn)
-    if reason is not None:
+        reason = in_language(error.reason, lang)
+        return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=reason), lang), None
+    refusal = state.refusal(turn)
+    if refusal is not None:
+        reason = in_language(refusal, lang)
         return Result(puzzle_id, "invalid", say(NOT_A_TURN, lang, reason=reason), lang), None
     wins, length = turn_outcome(state, turn)
     if not wins:

@@ -14,7 +14,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core import TERMINAL, Game, NotationError, Option, State, action_text, check_choice, quote
+from ..core import (
+    TERMINAL,
+    Game,
+    NotationError,
+    Option,
+    Reason,
+    State,
+    Wordings,
+    action_text,
+    check_choice,
+    quote,
+)
 from .board import KING_STEPS, Board, squares_of
 
 TURN_SHAPE = re.compile(r"([^-/]+)-([^-/]+)(?:/([^-/]+))?")
@@ -22,6 +33,68 @@ TURN_SHAPE = re.compile(r"([^-/]+)-([^-/]+)(?:/([^-/]+))?")
 
 SEAT_LETTERS = ("T", "F")
 """How the witches show in `str(state)`: Têtdevache and Fasderat."""
+
+WORDINGS: Wordings = {
+    "turn-shape": {
+        "fr": "{text} n'est pas un tour : écrivez départ-arrivée/sort (c1-c2/d5), ou "
+        "départ-arrivée (c1-c2) quand aucune case ne peut être ensorcelée",
+        "en": "{text} is not a turn: write from-to/spell (c1-c2/d5), or from-to (c1-c2) when "
+        "no square can be spelled",
+    },
+    "turn-square": {
+        "fr": "{text} : {square} n'est pas une case d'un plateau {board}",
+        "en": "{text}: {square} is not a square of a {board} board",
+    },
+    "not-a-turn": {
+        "fr": "{action} n'est pas un tour de Sortilèges",
+        "en": "{action} is not a turn of Sortilèges",
+    },
+    "over": {"fr": "la partie est finie", "en": "the game is over"},
+    "not-a-square": {
+        "fr": "{square} n'est pas une case d'un plateau {board}",
+        "en": "{square} is not a square of a {board} board",
+    },
+    "origin": {
+        "fr": "la sorcière qui joue est sur la case {mover}, pas sur {origin}",
+        "en": "the witch to move stands on {mover}, not on {origin}",
+    },
+    "far": {
+        "fr": "la case {target} n'est pas voisine de {origin} : une sorcière fait un pas "
+        "d'une seule case",
+        "en": "{target} is not next to {origin}: a witch steps one square",
+    },
+    "step-witch": {
+        "fr": "l'autre sorcière est sur la case {target}",
+        "en": "the other witch stands on {target}",
+    },
+    "step-spelled": {
+        "fr": "la case {target} est ensorcelée : aucune sorcière ne peut y aller",
+        "en": "{target} is spelled: no witch may step there",
+    },
+    "spell-needed": {
+        "fr": "après le pas, il faut ensorceler une case",
+        "en": "a square must be spelled after the step",
+    },
+    "no-spell": {
+        "fr": "aucune case ne peut être ensorcelée après ce pas : le tour s'écrit "
+        "{origin}-{target}",
+        "en": "no square can be spelled after this step: play {origin}-{target}",
+    },
+    "spell-house": {
+        "fr": "la case {spell} est une maison : une maison ne peut jamais être ensorcelée",
+        "en": "{spell} is a house: houses are never spelled",
+    },
+    "spell-witch": {
+        "fr": "une sorcière est sur la case {spell} : on ne peut pas ensorceler une sorcière",
+        "en": "a witch stands on {spell}: it cannot be spelled",
+    },
+    "spell-spelled": {
+        "fr": "la case {spell} est déjà ensorcelée",
+        "en": "{spell} is spelled already",
+    },
+}
+"""Sortilèges' refusals and notation errors (`Game.wordings`); the codes of the widget's
+"refusal.*" strings (js/src/sortileges/strings.js) where they mean the same."""
 
 
 @dataclass(frozen=True)
@@ -46,18 +119,17 @@ class Turn:
         cleaned = action_text(text).strip().lower()
         shape = TURN_SHAPE.fullmatch(cleaned)
         if shape is None:
-            raise NotationError(
-                f"{quote(text)} is not a turn: write from-to/spell (c1-c2/d5), "
-                "or from-to (c1-c2) when no square can be spelled",
-                text=quote(text),
-            )
+            raise NotationError(Reason(WORDINGS, "turn-shape", text=quote(text)), text=quote(text))
         for name in shape.groups():
             if name is not None and name not in board.index:
-                raise NotationError(
-                    f"{quote(cleaned)}: {quote(name)} is not a square of a {board} board",
-                    text=quote(text),
+                reason = Reason(
+                    WORDINGS,
+                    "turn-square",
+                    text=quote(cleaned),
                     square=quote(name),
+                    board=str(board),
                 )
+                raise NotationError(reason, text=quote(text), square=quote(name))
         return cls(*shape.groups())
 
 
@@ -154,41 +226,44 @@ class SortilegesState(State):
                 turns.append(Turn(origin, names[target]))
         return turns
 
-    def refusal(self, action: Any) -> str | None:
-        """Which rule refuses `action` now, in a player's words; None if it is legal.
+    def refusal(self, action: Any) -> Reason | None:
+        """Which rule refuses `action` now, in a player's words (`WORDINGS`); None if it is
+        legal.
 
         One walk through the rules in turn order, so `is_legal` and the explanation agree.
         """
+        reason = self.game.reason
         if not isinstance(action, Turn):
-            return f"{quote(action)} is not a turn of Sortilèges"
+            return reason("not-a-turn", action=quote(action))
         if self.won_by is not None:
-            return "the game is over"
+            return reason("over")
         board = self.game.board
         for name in (action.origin, action.target, action.spell):
             if name is not None and (type(name) is not str or name not in board.index):
-                return f"{quote(name)} is not a square of a {board} board"
+                return reason("not-a-square", square=quote(name), board=str(board))
         spelled, mover, other = self.position()
         target = board.index[action.target]
+        squares = {"origin": action.origin, "target": action.target, "spell": action.spell}
         if board.index[action.origin] != mover:
-            return f"the witch to move stands on {board.names[mover]}, not on {action.origin}"
+            return reason("origin", mover=board.names[mover], **squares)
         if not board.neighbours[mover] >> target & 1:
-            return f"{action.target} is not next to {action.origin}: a witch steps one square"
+            return reason("far", **squares)
         if target == other:
-            return f"the other witch stands on {action.target}"
+            return reason("step-witch", **squares)
         if spelled >> target & 1:
-            return f"{action.target} is spelled: no witch may step there"
+            return reason("step-spelled", **squares)
         can_spell = self.game.spells(spelled, target, other)
         if action.spell is None:
-            return "a square must be spelled after the step" if can_spell else None
+            return reason("spell-needed") if can_spell else None
         if not can_spell:
-            return f"no square can be spelled after this step: play {action.origin}-{action.target}"
+            return reason("no-spell", **squares)
         spell = board.index[action.spell]
         if spell in self.game.houses:
-            return f"{action.spell} is a house: houses are never spelled"
+            return reason("spell-house", **squares)
         if spell in (target, other):
-            return f"a witch stands on {action.spell}: it cannot be spelled"
+            return reason("spell-witch", **squares)
         if spelled >> spell & 1:
-            return f"{action.spell} is spelled already"
+            return reason("spell-spelled", **squares)
         return None
 
     def do_apply(self, action: Turn) -> list[dict]:
@@ -299,6 +374,7 @@ class Sortileges(Game[SortilegesState]):
     state_class = SortilegesState
     title = {"fr": "Sortilèges", "en": "Sortilèges"}
     seat_names = {"fr": ("Têtdevache", "Fasderat"), "en": ("Têtdevache", "Fasderat")}
+    wordings = WORDINGS
     option_specs = {
         "files": Option(6, {"fr": "Colonnes", "en": "Files"}),
         "ranks": Option(8, {"fr": "Rangées", "en": "Ranks"}),

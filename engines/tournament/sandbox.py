@@ -27,6 +27,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,13 +72,25 @@ LIVE: set[int] = set()
 
 class Forfeit(Exception):
     """A bot lost its game: `kind` (timeout, crash, exception, illegal, malformed, stdout,
-    memory, load), `reason` in words, `detail` (the bot's traceback or output) for the
-    student."""
+    memory, load), `reason` in English words, `detail` (the bot's traceback or output) for
+    the student. `code` and `params` let another language word the reason (the exercises'
+    verdicts do): `code` is the kind, or a finer case of it (too-long, unreadable, not-text;
+    killed, ended), `params` the numbers and texts the reason quotes."""
 
-    def __init__(self, kind: str, reason: str, detail: str = ""):
+    def __init__(
+        self,
+        kind: str,
+        reason: str,
+        detail: str = "",
+        *,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ):
         reason, detail = printable(reason), printable(detail)
         super().__init__(reason)
         self.kind, self.reason, self.detail = kind, reason, detail
+        self.code = code or kind
+        self.params = dict(params or {})
 
 
 def printable(text: str) -> str:
@@ -239,19 +252,19 @@ class IsolatedBot:
                 raise self.crashed(when)
             self.buffer += chunk
             if b"\n" not in self.buffer and len(self.buffer) > MESSAGE_LIMIT:
-                raise Forfeit("malformed", f"sent more than {MESSAGE_LIMIT} bytes while {when}")
+                raise too_long(when)
         line, _, self.buffer = self.buffer.partition(b"\n")
         self.check_stdout(when)
         if time.monotonic() > deadline:  # read late: however it was written, too late
             raise timeout(LOAD_SECONDS if when == "loading" else self.seconds, when)
         if len(line) > MESSAGE_LIMIT:
-            raise Forfeit("malformed", f"sent more than {MESSAGE_LIMIT} bytes while {when}")
+            raise too_long(when)
         try:
             message = json.loads(line)
         except Exception:  # bad UTF-8, bad JSON, nested too deep (RecursionError)...
             message = None
         if type(message) is not dict:
-            raise Forfeit("malformed", f"sent something unreadable while {when}")
+            raise unreadable(when)
         return message
 
     def wait_for(self, fd: int, deadline: float, when: str, writing: bool = False) -> None:
@@ -294,13 +307,15 @@ class IsolatedBot:
             code = None
         if code is not None and self.jailed and code > 128:  # bwrap's way to say a signal
             code = 128 - code
+        stderr = self.stderr.decode(errors="replace")
         if code is not None and code < 0:
-            how = f"was killed by {signal_name(-code)}"
-        else:
-            how = f"ended (exit code {code})"
-        return Forfeit(
-            "crash", f"its process {how} while {when}", self.stderr.decode(errors="replace")
-        )
+            name = signal_name(-code)
+            reason = f"its process was killed by {name} while {when}"
+            return Forfeit(
+                "crash", reason, stderr, code="killed", params={"signal": name, "when": when}
+            )
+        reason = f"its process ended (exit code {code}) while {when}"
+        return Forfeit("crash", reason, stderr, code="ended", params={"exit": code, "when": when})
 
     def close(self) -> None:
         """Kill the bot's jail (or process group), reap it and close the pipes; safe to call
@@ -335,22 +350,36 @@ def reported(message: dict[str, Any], when: str, memory_mb: int | None) -> Forfe
     trace = message.get("traceback")
     trace = trace[-SHOWN * 4 :] if type(trace) is str else ""
     if kind == "memory":
-        return Forfeit("memory", f"used more than {memory_mb} MB ({text})", trace)
+        params = {"megabytes": memory_mb, "text": text}
+        return Forfeit("memory", f"used more than {memory_mb} MB ({text})", trace, params=params)
     if kind == "load":
-        return Forfeit("load", f"could not be loaded: {text}", trace)
+        return Forfeit("load", f"could not be loaded: {text}", trace, params={"text": text})
     if kind == "exception":
-        return Forfeit("exception", f"raised {text}", trace)
-    return Forfeit("malformed", f"sent something unreadable while {when}")
+        return Forfeit("exception", f"raised {text}", trace, params={"text": text})
+    return unreadable(when)
 
 
 def timeout(seconds: float, when: str) -> Forfeit:
     """No answer in time: `seconds` is the load limit, or the move's (the grace added)."""
     limit = seconds if when == "loading" else seconds + GRACE_SECONDS
-    return Forfeit("timeout", f"no answer within {limit:.2f} s while {when}")
+    reason = f"no answer within {limit:.2f} s while {when}"
+    return Forfeit("timeout", reason, params={"seconds": limit, "when": when})
+
+
+def too_long(when: str) -> Forfeit:
+    reason = f"sent more than {MESSAGE_LIMIT} bytes while {when}"
+    params = {"limit": MESSAGE_LIMIT, "when": when}
+    return Forfeit("malformed", reason, code="too-long", params=params)
+
+
+def unreadable(when: str) -> Forfeit:
+    reason = f"sent something unreadable while {when}"
+    return Forfeit("malformed", reason, code="unreadable", params={"when": when})
 
 
 def not_text(shown: str) -> Forfeit:
-    return Forfeit("malformed", f"answered {shown[:80]}, not an action text")
+    reason = f"answered {shown[:80]}, not an action text"
+    return Forfeit("malformed", reason, code="not-text", params={"answer": shown[:80]})
 
 
 def on_stdout(shown: str, when: str) -> Forfeit:
@@ -359,6 +388,7 @@ def on_stdout(shown: str, when: str) -> Forfeit:
         f"printed on stdout while {when} ({shown[:60]!r}); a bot answers by "
         "returning its move (print to sys.stderr to debug)",
         shown,
+        params={"shown": repr(shown[:60]), "when": when},
     )
 
 

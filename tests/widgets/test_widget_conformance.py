@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ludotheque.engines.bots import bots_of
+from ludotheque.engines.core import Reason, RulesError, in_language
 from ludotheque.widgets import GameWidget
 from ludotheque.widgets.intents import BASE_INTENTS, HIDDEN_INTENTS
 from widget_wire import Wire, browser_write, send
@@ -90,6 +91,24 @@ def test_a_refusal_changes_nothing_and_says_why(widget, intent, code):
     before = json.dumps(widget.state.to_json())
     send(widget, intent)
     assert widget.notice["code"] == code
+    assert json.dumps(widget.state.to_json()) == before
+
+
+def test_a_move_refused_from_python_is_refused_in_the_widgets_language(widget):
+    """A pupil's `partie.play(...)` in a French notebook reads why in French: the same
+    refusal (class, code, reason) as in English, worded for the widget's `lang`."""
+    before = json.dumps(widget.state.to_json())
+    raised = {}
+    for lang in ("fr", "en"):
+        widget.lang = lang
+        with pytest.raises(RulesError) as refused:
+            widget.play("zz", wait=False)
+        raised[lang] = refused.value
+    french, english = raised["fr"], raised["en"]
+    assert type(french) is type(english) and french.code == english.code
+    assert str(english) == english.reason and str(french) == in_language(french.reason, "fr")
+    if isinstance(english.reason, Reason):  # a game that words its refusals (the four do)
+        assert str(french) != str(english)
     assert json.dumps(widget.state.to_json()) == before
 
 
