@@ -382,6 +382,8 @@ def build(output: Path, source: Path) -> None:
         cwd=work,  # its task database goes to the working folder: a fresh one each build
     )  # fmt: skip
     leave_out(output, TEACHER_ONLY)
+    # a browser asks the site's root for /favicon.ico whatever the page says: no 404
+    shutil.copy2(output / "static" / "favicons" / "favicon.ico", output / "favicon.ico")
     check(output)
 
 

@@ -41,14 +41,19 @@ def test_the_site_plays_offline(site_url, playwright_instance, output_dir):
     outside: list[str] = []
     with offline_page(playwright_instance, site_url, outside) as page:
         errors: list[str] = []
+        missing: list[str] = []
         page.on("pageerror", lambda error: errors.append(error.message))
+        page.on("response", lambda r: r.status == 404 and missing.append(r.url))
         try:
             measured = play_index(page, site_url)
         except Exception:
             page.screenshot(path=str(output_dir / "lite_failure.png"))
             raise
         page.screenshot(path=str(output_dir / "lite_index.png"))
+        favicon = page.request.get(f"{site_url}favicon.ico").status  # headless asks none
     assert outside == [], f"the site asked other hosts: {outside[:10]}"
+    assert missing == [], f"the site lacks what its pages ask for: {missing[:10]}"
+    assert favicon == 200, "a browser asks the site's root for /favicon.ico"
     assert not [e for e in errors if "blob:" in e], f"a widget threw: {errors}"
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file()) / 1e6
     report = {"site_mb": round(size, 1), **measured}
