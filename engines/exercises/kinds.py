@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..stats import exact_interval
-from .result import LANGUAGES, Result, Text, say
+from .result import LANGUAGES, Result, Text, checked_language, say
 
 # -- words shared by every exercise ---------------------------------------------------
 RIGHT: Text = {"fr": "c'est la bonne réponse.", "en": "that is the answer."}
@@ -251,6 +251,7 @@ class NumberExercise(Exercise):
         return reference.low - width, reference.high + width
 
     def judge(self, answer: Any, lang: str) -> Result:
+        lang = checked_language(lang)
         read = read_number(answer)
         if read is None:
             got = repr(answer) if isinstance(answer, float) else type(answer).__name__
@@ -375,6 +376,7 @@ class IntervalExercise(Exercise):
         return Reference.of(self.compute())
 
     def judge(self, answer: Any, lang: str) -> Result:
+        lang = checked_language(lang)
         read = read_number(answer)
         if read is None:
             got = type(answer).__name__
@@ -446,6 +448,7 @@ class ChoiceExercise(Exercise):
         return ("choice", self.key_of(answer))
 
     def judge(self, answer: Any, lang: str) -> Result:
+        lang = checked_language(lang)
         key = self.key_of(answer)
         if key is None:
             listed = ", ".join(f"« {words[lang]} »" for words in self.choices.values())

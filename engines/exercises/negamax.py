@@ -39,7 +39,7 @@ from typing import Any, cast
 from ..sortileges import Sortileges, SortilegesState
 from ..sortileges.rules import Turn
 from .kinds import Exercise, Hints, shown_number
-from .result import Result, Text, say
+from .result import Result, Text, checked_language, say
 
 SECONDS = 5.0
 """Per position: a right negamax takes well under a second on each, in the browser too."""
@@ -376,6 +376,7 @@ class NegamaxExercise(Exercise):
         )
 
     def judge(self, answer: Any, lang: str) -> Result:
+        lang = checked_language(lang)
         if not callable(answer):
             got = type(answer).__name__
             return self.result("invalid", say(NOT_A_FUNCTION, lang, got=got), lang)

@@ -91,6 +91,9 @@ def test_lang_is_read_whatever_its_case_and_spaces():
         assert check("sortileges.winning_turn", "zzz", lang).lang == "fr"
         assert check_puzzle("lab-4x4", "zzz", lang).lang == "fr"
         assert exercise("sortileges.bot").judge(42, lang).lang == "fr"
+    for exercise_id in EXERCISES:  # an exercise's own judge, whatever its kind
+        if exercise(exercise_id).kind != "bot":
+            assert exercise(exercise_id).judge("zzz", "FR").lang == "fr", exercise_id
     with pytest.raises(AssertionError, match="réponse non acceptée"):
         mark("sortileges.winning_turn", "zzz", "FR")
     with pytest.raises(ValueError, match=r"^lang must be one of fr, en, not 'de'$"):
