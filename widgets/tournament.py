@@ -31,6 +31,7 @@ import traitlets
 from ludotheque.engines.core import LANGS, RulesError, quote
 from ludotheque.engines.tournament import Results
 from ludotheque.engines.tournament import Tournament as Run
+from ludotheque.engines.tournament.results import forfeit_reason
 
 from . import tasks
 from .base import GameWidget, bundle
@@ -320,7 +321,7 @@ class Tournament(Referee, anywidget.AnyWidget):
                     "seat": forfeit["seat"],
                     "entrant": forfeit["entrant"],
                     "kind": forfeit["kind"],
-                    "reason": self._shown(forfeit["reason"], 300),
+                    "reason": self._shown(forfeit_reason(forfeit, self.lang), 300),
                     "detail": self._shown(forfeit.get("detail", ""), DETAIL_LIMIT),
                 }
                 for forfeit in game.forfeits

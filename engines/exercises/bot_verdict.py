@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot
-from ..core import Reason, Wordings, in_language, quote
+from ..core import Reason, in_language, quote
+from ..forfeits import FORFEITS, worded
 from .kinds import Exercise, shown_number
 from .play import Game, IllegalAnswer
 from .result import Result, Text, checked_language, say
@@ -110,55 +111,6 @@ BOT_WRONG: Text = {
 BOT_FAILED: Text = {
     "fr": "votre robot a échoué pendant la partie {game} contre le niveau {level} : {error}",
     "en": "your bot failed during game {game} against level {level}: {error}",
-}
-FORFEITS: Wordings = {
-    "timeout": {
-        "fr": "pas de réponse en {seconds} s {when}",
-        "en": "no answer within {seconds} s {when}",
-    },
-    "memory": {
-        "fr": "il a utilisé plus de {megabytes} Mo de mémoire ({text})",
-        "en": "used more than {megabytes} MB ({text})",
-    },
-    "load": {"fr": "il n'a pas pu être chargé : {text}", "en": "could not be loaded: {text}"},
-    "exception": {"fr": "il a levé l'exception {text}", "en": "raised {text}"},
-    "too-long": {
-        "fr": "il a envoyé plus de {limit} octets {when}",
-        "en": "sent more than {limit} bytes {when}",
-    },
-    "unreadable": {
-        "fr": "il a envoyé un message illisible {when}",
-        "en": "sent something unreadable {when}",
-    },
-    "not-text": {
-        "fr": "il a répondu {answer}, qui n'est pas le texte d'un coup",
-        "en": "answered {answer}, not an action text",
-    },
-    "stdout": {
-        "fr": "il a écrit sur stdout {when} ({shown}) ; un robot répond en renvoyant son coup "
-        "(pour déboguer, écrivez sur sys.stderr)",
-        "en": "printed on stdout {when} ({shown}); a bot answers by returning its move (print "
-        "to sys.stderr to debug)",
-    },
-    "killed": {
-        "fr": "son processus a été tué par {signal} {when}",
-        "en": "its process was killed by {signal} {when}",
-    },
-    "ended": {
-        "fr": "son processus s'est arrêté (code de sortie {exit}) {when}",
-        "en": "its process ended (exit code {exit}) {when}",
-    },
-    "unsendable": {
-        "fr": "la fonction ne peut pas être envoyée à son propre processus ({error}) ; "
-        "écrivez-la dans un fichier .py",
-        "en": "the function cannot be sent to its own process ({error}); write it in a .py file",
-    },
-}
-"""How a bot's process failed (the tournament's `Forfeit`, by its code), in the verdict's
-language; a Python error's own text (ZeroDivisionError: division by zero) stays as printed."""
-WHEN: dict[str, Text] = {
-    "loading": {"fr": "pendant son chargement", "en": "while loading"},
-    "thinking": {"fr": "pendant sa réflexion", "en": "while thinking"},
 }
 TEST_RULE: Text = {
     "fr": "Le verdict est un test : un robot au niveau de l'objectif réussit au moins 9 fois "
@@ -231,17 +183,8 @@ class StudentBotFailed(Exception):
 
 
 def forfeit_reason(forfeit: Forfeit) -> str:
-    """A tournament `Forfeit`'s reason as a `Reason` of `FORFEITS` (its English as is, for a
-    forfeit they do not word)."""
-    if forfeit.code not in FORFEITS:
-        return str(forfeit.reason)
-    params = dict(forfeit.params)
-    if "when" in params:
-        params["when"] = WHEN.get(params["when"], params["when"])
-    if "seconds" in params:
-        shown = f"{params['seconds']:.2f}"
-        params["seconds"] = {"fr": shown.replace(".", ","), "en": shown}
-    return Reason(FORFEITS, forfeit.code, **params)
+    """A tournament `Forfeit`'s reason in every language (`forfeits.worded`)."""
+    return worded(forfeit.code, forfeit.params, forfeit.reason)
 
 
 def raised(error: BaseException) -> Reason:

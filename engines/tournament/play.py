@@ -181,6 +181,8 @@ def forfeit_record(forfeit: Forfeit, seat: int, job: Job, state: State) -> dict[
         "entrant": job.seats[seat].name,
         "kind": forfeit.kind,
         "reason": forfeit.reason,
+        "code": forfeit.code,  # with `params`, what words the reason in any language
+        "params": forfeit.params,
         "detail": forfeit.detail,
         "ply": state.ply,
     }
@@ -212,7 +214,12 @@ class LevelSeat(Seat):
         try:
             return self.bot(state, Deadline(self.seconds))
         except Exception as error:
-            raise Forfeit("exception", f"raised {error!r}", traceback.format_exc()) from None
+            raise Forfeit(
+                "exception",
+                f"raised {error!r}",
+                traceback.format_exc(),
+                params={"text": repr(error)},
+            ) from None
 
 
 class StandIn(LevelSeat):

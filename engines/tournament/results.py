@@ -17,7 +17,8 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from ..core import State
+from ..core import State, in_language
+from ..forfeits import worded
 from ..stats import wilson_interval
 
 FORMAT = "ludotheque-tournament"
@@ -217,15 +218,16 @@ class Results:
                 ratings[name] = rating
         return {name: (rating.mu, rating.sigma) for name, rating in ratings.items()}
 
-    def forfeits(self) -> list[dict[str, Any]]:
-        """One dict per forfeit, by game: `entrant`, `game` (its index), `kind`, `reason`,
-        `detail` (the bot's traceback or output, for its author), `ply`."""
+    def forfeits(self, lang: str = "en") -> list[dict[str, Any]]:
+        """One dict per forfeit, by game: `entrant`, `game` (its index), `kind`, `reason` (in
+        `lang`, "fr" or "en": `forfeit_reason`), `detail` (the bot's traceback or output,
+        for its author), `ply`."""
         return [
             {
                 "entrant": forfeit["entrant"],
                 "game": game.index,
                 "kind": forfeit["kind"],
-                "reason": forfeit["reason"],
+                "reason": forfeit_reason(forfeit, lang),
                 "detail": forfeit.get("detail", ""),
                 "ply": forfeit.get("ply"),
             }
@@ -294,3 +296,11 @@ def points_interval(points: float, games: int) -> tuple[float, float]:
     low = wilson_interval(math.floor(points), games)[0]
     high = wilson_interval(math.ceil(points), games)[1]
     return float(games * low), float(games * high)
+
+
+def forfeit_reason(forfeit: dict[str, Any], lang: str) -> str:
+    """A recorded forfeit's reason in `lang` (its English as recorded where the record has
+    no code: one written before forfeits had codes)."""
+    return in_language(
+        worded(forfeit.get("code", ""), forfeit.get("params", {}), forfeit["reason"]), lang
+    )

@@ -90,7 +90,10 @@ class Forfeit(Exception):
         super().__init__(reason)
         self.kind, self.reason, self.detail = kind, reason, detail
         self.code = code or kind
-        self.params = dict(params or {})
+        self.params = {  # they go to the results' files and the browser, as the reason does
+            name: printable(value) if isinstance(value, str) else value
+            for name, value in (params or {}).items()
+        }
 
 
 def printable(text: str) -> str:

@@ -157,6 +157,8 @@ def test_a_bot_that_overruns_and_then_returns_forfeits_on_time(tmp_path):
     forfeits = results.forfeits()
     assert [forfeit["kind"] for forfeit in forfeits] == ["timeout", "timeout"]
     assert forfeits[0]["reason"] == "no answer within 0.20 s while thinking"
+    # a French class reads it in French, numbers with a decimal comma
+    assert results.forfeits("fr")[0]["reason"] == "pas de réponse en 0,20 s pendant sa réflexion"
 
 
 @pytest.mark.usefixtures("in_the_browser")
