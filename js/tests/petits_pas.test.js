@@ -183,6 +183,8 @@ describe("the deal's number", () => {
     const { model, $ } = renderPetitsPas({ observation: PP.cover[1] });
     expect($(".pp-deal").dataset.known).toBe("false");
     expect($(".pp-deal-text").textContent).toMatch(/sera montré à la fin/);
+    expect($(".pp-deal-text").textContent).toMatch(/toute la classe .* petit numéro \(21/);
+    expect($(".pp-replay-input").getAttribute("placeholder")).toBe("21");
     expect($(".pp-replay-this").hidden).toBe(true);
     model.set("observation", PP.lost);
     model.set("deal", "3021");

@@ -84,7 +84,7 @@ export function createBoard(ctx) {
   const deal = h("div", { class: "pp-deal" }, h("p", { class: "pp-deal-line" }, dealText, dealHow, dealCall), copyButton, replayThis, copied);
   const replayLabel = h("span", { class: "pp-replay-label" });
   const replayInput = h("input", {
-    class: "pp-replay-input", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", size: 20,
+    class: "pp-replay-input", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", size: 20, placeholder: "21",
     oninput: () => { replayError.hidden = true; },
   });
   const replayButton = h("button", { type: "submit", class: "ludo-button pp-replay" });
