@@ -308,6 +308,6 @@ describe("Tir de tuyau with the keyboard", () => {
     key(focused(), "ArrowRight");
     focused().click();
     expect(model.sent).toEqual([{ type: "act", action: "gnome blue", ply: nainsFixtures.choose.ply }]);
-    expect($(".nn-garden").getAttribute("aria-label")).toMatch(/^Le jardin : .*Nabot : \d+ nain\(s\), \d+ dalle\(s\) avant la barrière ; Gnomette/);
+    expect($(".nn-garden").getAttribute("aria-label")).toMatch(/^Le jardin : .*Nabot : \d+ nains?, \d+ dalles? avant la barrière ; Gnomette/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { KIT_STRINGS, translator } from "../src/kit/i18n.js";
+import { KIT_STRINGS, singular, translator } from "../src/kit/i18n.js";
 import { formatDecimal, formatNumber, formatPercent } from "../src/kit/numbers.js";
 import { FIXTURES } from "./fake_model.js";
 import { click, renderSortileges } from "./helpers.js";
@@ -14,6 +14,15 @@ describe("i18n", () => {
     expect(t("en", "notice.illegal")).toBe("That move is not allowed.");
     expect(t("de", "button.undo")).toBe("Annuler");
     expect(t("en", "no.such.key")).toBe("no.such.key");
+  });
+
+  it("agrees a word with its number: French singular below 2, English at exactly 1", () => {
+    const tt = translator({ fr: { "x.slabs": "{n} {n:dalle|dalles}" }, en: { "x.slabs": "{n} {n:slab|slabs}" } });
+    expect(["0", "1", "1.5", "2", "-3"].map((n) => tt("fr", "x.slabs", { n }))).toEqual(
+      ["0 dalle", "1 dalle", "1.5 dalle", "2 dalles", "-3 dalles"]);
+    expect(["0", "1", "2"].map((n) => tt("en", "x.slabs", { n }))).toEqual(["0 slabs", "1 slab", "2 slabs"]);
+    expect(tt("de", "x.slabs", { n: 1 })).toBe("1 dalle"); // the French fallback, with French agreement
+    expect([singular(1, "fr"), singular(1.99, "fr"), singular(2, "fr"), singular(0, "en")]).toEqual([true, true, false, false]);
   });
 
   it("lets a game's table override the kit's", () => {

@@ -37,7 +37,7 @@ describe("nains board", () => {
     expect($(".nn-score").textContent).toContain("Manche 1");
     const hose = fixtures.play.hose;
     expect($$(".nn-team-name").map((n) => n.textContent)).toEqual([
-      `Nabot · ${8 + hose} dalle(s) avant la barrière`, `Gnomette · ${8 - hose} dalle(s) avant la barrière`]);
+      `Nabot · ${8 + hose} dalles avant la barrière`, `Gnomette · ${8 - hose} dalles avant la barrière`]);
     expect($(".nn-piles").textContent).toContain("Pioche");
     expect($(".nn-backs").dataset.count).toBe("3");
     expect($$(".nn-back")).toHaveLength(3);
@@ -143,7 +143,7 @@ describe("nains board", () => {
     const { $ } = render({ observation: structuredClone(fixtures.after_pull), lang: "en" });
     const text = $(".nn-pull").textContent;
     expect(text).toContain("Nabot pulls with the card “Pull: red 2, blue 0”: Nabot 3 – 0 Gnomette.");
-    expect(text).toContain("Nabot pulls the hose 3 slab(s).");
+    expect(text).toContain("Nabot pulls the hose 3 slabs.");
     const french = render({ observation: structuredClone(fixtures.after_pull) }).$(".nn-pull").textContent;
     expect(french).toContain("Nabot tire avec la carte « Tirer : rouge 2, bleu 0 » : Nabot 3 – 0 Gnomette.");
   });

@@ -107,7 +107,7 @@ describe("the overlay", () => {
     expect($(".sp-hint-words").textContent).toBe("According to the bot, Fasderat has a slight edge.");
     expect($(".sp-hint-number").textContent).toMatch(/^For the curious: the bot scores the position −8\.0 for Têtdevache, to move \(above 0: ahead; below 0: behind/);
     model.set("hint", { action, ply: LIVE.ply, score: { win: 3 } });
-    expect($(".sp-hint-words").textContent).toBe("According to the bot, Têtdevache can force a win within 3 turn(s) by playing right (both witches' turns counted).");
+    expect($(".sp-hint-words").textContent).toBe("According to the bot, Têtdevache can force a win within 3 turns by playing right (both witches' turns counted).");
     expect($(".sp-hint-number").hidden).toBe(true);
     model.set("hint", { action, ply: LIVE.ply - 1, score: { win: 3 } }); // stale: nothing said
     expect($(".sp-hint-score").hidden).toBe(true);
@@ -126,7 +126,7 @@ describe("the overlay", () => {
     expect(words({ score: 24 }, "en")).toBe("According to the bot, Têtdevache has a clear edge.");
     expect(words({ score: 264.4 })).toBe("Selon le robot, Têtdevache a un gros avantage.");
     expect(words({ score: -54 }, "en", 1)).toBe("According to the bot, Têtdevache has a large edge.");
-    expect(words({ loss: 5 })).toBe("Selon le robot, Fasderat peut gagner à coup sûr, en 5 tour(s) au plus si elle joue juste (les tours des deux sorcières comptés).");
+    expect(words({ loss: 5 })).toBe("Selon le robot, Fasderat peut gagner à coup sûr, en 5 tours au plus si elle joue juste (les tours des deux sorcières comptés).");
     expect(words({ win: 1 }, "fr", 1)).toMatch(/^Selon le robot, Fasderat peut gagner à coup sûr, en 1 tour/);
     expect(judgeValue({ loss: 5 }, view("fr"), t).number).toBe(null);
     expect(judgeValue({ score: 12.7 }, view("fr", 1), t).number).toMatch(/ \+12,7 pour Fasderat, qui joue /);

@@ -2,7 +2,8 @@
 //
 // A table maps a language to {key: text}. Text may hold `{param}` placeholders, and
 // `[...]` optional segments that are dropped when a placeholder inside them has no value:
-// "Coup refusé[ : {action}]." reads "Coup refusé." without an action.
+// "Coup refusé[ : {action}]." reads "Coup refusé." without an action. `{n:dalle|dalles}` is
+// the word that agrees with param `n` ("1 dalle", "2 dalles"; French singular below 2).
 //
 // Keys, in the kit's table and every game's: `<part>.<name>`, or `<part>.<name>.<value>`,
 // where `<part>` is the piece of the interface that shows the text (`status`, `prompt`,
@@ -153,10 +154,21 @@ export const KIT_STRINGS = {
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 const OPTIONAL = /\[([^\]]*)\]/g;
+const PLURAL = /\{(\w+):([^|{}]*)\|([^{}]*)\}/g;
 
-function fill(text, params) {
+/** Whether `n` takes the singular in `lang`: French below 2 ("1,5 dalle", "0 dalle"),
+ * English at exactly 1. */
+export function singular(n, lang) {
+  const value = Math.abs(Number(n));
+  return lang === "fr" ? value < 2 : value === 1;
+}
+
+/** `{n}` is a param; `{n:dalle|dalles}` the word that agrees with param `n` in `lang`;
+ * `[...]` a part shown only when all its params are given. */
+function fill(text, params, lang) {
   const known = (name) => params[name] !== undefined && params[name] !== null && params[name] !== "";
   return text
+    .replace(PLURAL, (_, name, one, many) => (singular(params[name], lang) ? one : many))
     .replace(OPTIONAL, (_, inner) => ([...inner.matchAll(PLACEHOLDER)].every(([, n]) => known(n)) ? inner : ""))
     .replace(PLACEHOLDER, (_, name) => (known(name) ? String(params[name]) : ""));
 }
@@ -167,7 +179,7 @@ export function translator(...tables) {
   for (const lang of LANGS) merged[lang] = Object.assign({}, ...tables.map((table) => table[lang]));
   function t(lang, key, params = {}) {
     const text = merged[lang]?.[key] ?? merged[DEFAULT_LANG][key] ?? key;
-    return fill(text, params);
+    return fill(text, params, merged[lang]?.[key] === undefined ? DEFAULT_LANG : lang);
   }
   t.has = (key) => key in merged[DEFAULT_LANG];
   return t;
