@@ -27,7 +27,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,9 @@ ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUM
 
 LIVE: set[int] = set()
 """Process groups of this process's running bots, for `kill_live_bots` on SIGTERM."""
+STARTING: dict[str, bool] = {"now": False, "terminated": False}
+"""Whether a bot is being started (its pid not yet in `LIVE`), and whether a SIGTERM came
+meanwhile: that SIGTERM waits for the pid (`starting_a_bot`)."""
 
 
 class Forfeit(Exception):
@@ -142,20 +145,21 @@ class IsolatedBot:
             home = {name: os.environ[name] for name in HOME_VARIABLES if name in os.environ}
         env = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
         env.update(home, PYTHONHASHSEED="0", **{name: "1" for name in ONE_THREAD})
-        try:
-            self.process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                pass_fds=pipe_ends,
-                env=env,
-                start_new_session=True,
-            )
-        finally:
-            for fd in pipe_ends:
-                os.close(fd)
-        LIVE.add(self.process.pid)
+        with starting_a_bot():
+            try:
+                self.process = subprocess.Popen(
+                    command,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    pass_fds=pipe_ends,
+                    env=env,
+                    start_new_session=True,
+                )
+            finally:
+                for fd in pipe_ends:
+                    os.close(fd)
+            LIVE.add(self.process.pid)
         assert self.process.stdout and self.process.stderr
         self.out, self.err = self.process.stdout.fileno(), self.process.stderr.fileno()
         self.watched = [self.out, self.err]
@@ -435,8 +439,26 @@ def kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
+@contextlib.contextmanager
+def starting_a_bot() -> Iterator[None]:
+    """Hold a SIGTERM back while a bot starts: one handled between the fork and `LIVE.add`
+    would end this worker and leave that bot running (a cancelled tournament's bot caught
+    alive by the tests under load). The handler runs in the main thread, as this does."""
+    STARTING["now"] = True
+    try:
+        yield
+    finally:
+        STARTING["now"] = False
+        if STARTING["terminated"]:
+            kill_live_bots()
+
+
 def kill_live_bots(signum: int = signal.SIGTERM, frame: Any = None) -> None:
-    """SIGTERM handler of a pool worker: kill this worker's bots, then end at once."""
+    """SIGTERM handler of a pool worker: kill this worker's bots, then end at once (once
+    the bot being started, if any, is in `LIVE`)."""
+    if STARTING["now"]:
+        STARTING["terminated"] = True
+        return
     for pid in list(LIVE):
         kill_group(pid)
     os._exit(128 + signum)

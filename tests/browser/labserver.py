@@ -288,8 +288,13 @@ class NotebookPage:
         return "\n".join(output.all_inner_texts())
 
     def run_json(self, code: str, timeout: float = 60.0):
-        """Run `code`, which prints one JSON value last, and return that value."""
-        return json.loads(self.run_code(code, timeout).strip().splitlines()[-1])
+        """Run `code`, which prints one JSON value last, and return that value (failing with
+        the whole output, a traceback from the kernel included, when there is none)."""
+        output = self.run_code(code, timeout)
+        try:
+            return json.loads(output.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            raise AssertionError(f"the cell printed no JSON last:\n{output}") from None
 
     def wait_all_run(self, timeout: float = 180.0) -> None:
         """Wait until every code cell has run (after Run All) and the kernel is idle.
