@@ -64,9 +64,9 @@ def _start_only_the_kernels(self):
 
 threading.Thread.start = _start_only_the_kernels
 
-import ludotheque.widgets.tasks
+import ludotheque.engines.tasks
 
-ludotheque.widgets.tasks.THREADS = False  # as Pyodide sets it: bots answer on the event loop
+ludotheque.engines.tasks.THREADS = False  # as Pyodide sets it: bots answer on the event loop
 """
 """The first cell. The kernel here talks through threads of its own (ZeroMQ's, IOPub's),
 which the browser's kernel does without: those still start; any other thread (a notebook's

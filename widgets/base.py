@@ -1,17 +1,13 @@
-"""The base every game widget derives from: Python referee, browser view.
+"""The base every game widget derives from: a view of one referee's table in a notebook cell.
 
-The browser writes nothing. Every synced trait is output only: a front-end `update` (which
-ipywidgets would otherwise apply to any synced trait) is refused and logged once, and the
-truth is sent back. Everything a person can do arrives as an intent (a custom message),
-checked strictly (`intents.py`); a refused one changes nothing and raises a `notice` (both
-in `referee.py`, shared with the tournament's widget). Which
-seat's view is synced is derived from the seats and private state (who has been at the
-screen, the curtain), never from a synced value. See docs/protocol.md for the threat model.
-
-Background work is bounded (`tasks.py`): one thread per kind (bot, hint, a game's own
-analysis), a new request cancelling the last; a bot that fails, answers nonsense or overruns
-its budget is abandoned with a notice and a random legal move is played for it, so a game
-never stalls. Any change of game or seats bumps a generation counter: a late answer is dropped.
+The referee is `engines.table.Table`, plain Python: the position, the seats, who watches,
+the curtain, who may act, the bots. The widget holds one Table for the person at its screen,
+syncs each `View` the table publishes as traits in one message, and turns the browser's
+intents into the table's calls. The browser writes nothing: every synced trait is output
+only (a front-end `update` is refused and logged once, the truth sent back), and an intent
+is checked strictly (`intents.py`) before the table checks it against the rules; a refused
+one changes nothing and raises a `notice` (`referee.py`, shared with the tournament's
+widget). See docs/protocol.md for the threat model.
 
 Games extend the base through the public hooks listed in `GameWidget`'s docstring, never by
 overriding its underscore methods (their own `_intent_<type>` handlers excepted).
@@ -21,10 +17,9 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import math
 import pathlib
-import random
-import threading
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -32,17 +27,9 @@ import anywidget
 import traitlets
 
 from ludotheque.engines.bots import Bot, Deadline, as_bot, bots_of
-from ludotheque.engines.core import (
-    LANGS,
-    OMNISCIENT,
-    QUOTE,
-    Game,
-    GameOverError,
-    RulesError,
-    State,
-    check_choice,
-    quote,
-)
+from ludotheque.engines.core import LANGS, QUOTE, Game, RulesError, State, check_choice, quote
+from ludotheque.engines.table import HUMAN, Table, View
+from ludotheque.engines.tasks import in_background
 
 from .arguments import (
     MAX_BOT_DELAY,
@@ -54,37 +41,18 @@ from .arguments import (
 )
 from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, printable
 from .referee import Referee
-from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within, in_background
 
 STATIC = pathlib.Path(__file__).parent / "static"
-HUMAN = "human"
 BASE_ARGUMENTS = ("seats", "seed", "lang", "bot_seconds", "bot_delay", "options")
 """The constructor's own arguments (a game adds `own_arguments`; the engine, start choices)."""
-GRACE = 0.5
-"""Seconds a bot may overrun its budget before its call is abandoned (plus half the budget)."""
-COMPILE_GRACE = 60.0
-ROUND_PAUSE = 3.0
-"""Seconds a game between bots rests at the end of a round (or the bot delay if longer)."""
-"""Built-in bots honour their Deadline but a compiled level may first compile its kernels."""
-OUTPUT = (
-    "observation",
-    "review",
-    "viewer",
-    "curtain",
-    "thinking",
-    "hint",
-    "notice",
-    "levels",
-    "names",
-    "options",
-    "game_info",
-    "hidden",
-    "can_undo",
-    "can_redo",
-    "waiting",
-    "replaying",
+VIEW_TRAITS: list[str] = json.loads(
+    (pathlib.Path(__file__).parent / "view_traits.json").read_text()
 )
-"""Synced traits that only the referee writes (from Python too): what the browser reads."""
+"""Every trait a game's front-end reads, in one list that js/src/kit/view.js imports too."""
+SET_FROM_PYTHON = ("seats", "lang", "bot_delay", "omniscient")
+"""Synced traits a notebook may set (each checked, then handed to the table); the browser
+asks for them through intents. Every other synced trait is written by the referee only."""
+OUTPUT = tuple(name for name in VIEW_TRAITS if name not in SET_FROM_PYTHON)
 
 
 def picture_html(svg: str, text: str) -> str:
@@ -121,6 +89,8 @@ class GameWidget(Referee, anywidget.AnyWidget):
     - `refresh()`: publish again after a game's own setting changed;
     - `intents` and `_intent_<type>(content)`: the game's own intents;
     - `own_arguments`: the game's own constructor arguments, checked with the others.
+
+    `table` is the referee (`engines.table.Table`); `_lock` is its lock.
 
     Every argument of the constructor is checked before anything is made (`arguments.py`):
     a refusal is one line in the widget's language naming the argument, the value and the
@@ -169,6 +139,8 @@ class GameWidget(Referee, anywidget.AnyWidget):
     curtain = traitlets.Int(None, allow_none=True).tag(sync=True)
     """Hot seat with secrets: the seat to call to the screen (the observation meanwhile is
     the public one); None when no curtain is down."""
+    can_act = traitlets.Bool(False).tag(sync=True)
+    """The person at the screen may move now (`View.can_act`): the UI offers moves only then."""
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     """Whether an `undo` / `redo` from the browser would be taken now (the UI disables its
@@ -178,8 +150,8 @@ class GameWidget(Referee, anywidget.AnyWidget):
     """A round has just ended (and the game goes on), whoever starts the next: the table
     rests on the round's end until someone says `continue`. With a human at the table,
     `continue` goes on (a move of the human to move would too: the UI offers none meanwhile,
-    `play()` from Python may); a game between bots goes on by itself
-    after `ROUND_PAUSE`; `wait()` from Python goes on when a bot is to start the next round.
+    `play()` from Python may); a game between bots goes on by itself after
+    `table.ROUND_PAUSE`; `wait()` from Python goes on when a bot is to start the next round.
     `continue` lets the bot to move start, or gives the table back to the human to move
     (playing for them the game's `next_round_move`, if it has one)."""
     replaying = traitlets.Bool(False).tag(sync=True)
@@ -216,24 +188,24 @@ class GameWidget(Referee, anywidget.AnyWidget):
         warm_up = getattr(bots_of(self.game_class), "warm_up", None)
         if warm_up is not None:  # compiled levels: build them while the user reads the board
             in_background(warm_up, f"{self.game_class.name}-warm-up")
-        self._lock = threading.RLock()
-        self._generation = 0
-        self._slots: dict[str, TaskSlot] = {}
-        self._abandoned = Abandoned()
-        self._state = checked.state
         self._custom_bots: dict[str, Bot] = {}
         self._levels = tuple(self.bot_levels())
-        self._review_ply: int | None = None
-        self._went_on: int | None = None  # the ply of the round's end someone said `continue` at
-        self._revealed: int | None = None  # the human seat now at the screen (secrets)
-        self._seen: set[int] = set()  # seats whose private view was shown in this game
-        self._exposed = False  # every hand, or another seat's, was shown in this game
-        self._had_human = False  # a human sat at this game (secrets: no omniscient view)
-        self._last_viewer: int | None = None
-        self._replay_names: list[str] | None = None  # a replay's players, when given
         seat_labels = [self._seat_label(seat) for seat in checked.seats or self.default_seats()]
         self._levels = (*self._levels, *self._custom_bots)
         self._choices = self.choices()
+        self.table = Table(
+            checked.state,
+            seat_labels,
+            levels=self._levels,
+            publish=self._show,
+            notify=self._notify,
+            hooks=self,
+            custom_bots=self._custom_bots,
+            lang=lang,
+            bot_seconds=self.bot_seconds,
+            bot_delay=min(max(bot_delay, 0.0), MAX_BOT_DELAY),
+        )
+        self._lock = self.table.lock
         with self._output():
             super().__init__(
                 levels=list(self._levels),
@@ -244,12 +216,12 @@ class GameWidget(Referee, anywidget.AnyWidget):
                 game_info=self._game_info(),
                 hidden=self.game_class.private_information,
             )
-        self._had_human = HUMAN in self.seats
         self.on_msg(self._on_intent)
         self.observe(self._on_seats, names="seats")
-        self.observe(lambda _change: self.refresh(), names="lang")
+        self.observe(self._on_lang, names="lang")
+        self.observe(self._on_bot_delay, names="bot_delay")
         self.observe(self._on_omniscient, names="omniscient")
-        self._changed(moved=False)
+        self.table.start()
         for name, value in checked.own.items():
             setattr(self, name, value)
 
@@ -368,8 +340,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
     @property
     def state(self) -> State:
         """A copy of the game state (changing it changes nothing here)."""
-        with self._lock:
-            return self._state.clone()
+        return self.table.state
 
     def new_game(
         self, seed: int | None = None, options: dict[str, Any] | None = None, **start: Any
@@ -379,46 +350,28 @@ class GameWidget(Referee, anywidget.AnyWidget):
         with self._lock:
             game = self.game_class(**{**self.game.options, **(options or {})})
             state = game.new_game(seed, **start)
-            self.game, self._state = game, state
-            self._seen, self._revealed, self._last_viewer = set(), None, None
-            self._exposed, self._went_on = False, None
-            self._replay_names = None
-            with self._output():
-                self.replaying = False
+            self.game = game
             seats = (list(self.seats) + self.default_seats()[len(self.seats) :])[: game.players]
-            self._had_human = HUMAN in seats
-            with self._output():
-                self.options = game.options
-            if seats != self.seats:
-                self.seats = seats  # observed: publishes and starts a bot
-            else:
-                self._changed(moved=False)
+            self.table.new_game(state, seats)
 
     def play(self, action: Any, wait: bool = True) -> None:
         """Play an action (or its text) for whoever is to move; raises RulesError, in the
         widget's language, if the rules refuse it. With `wait` and a human seated, return
         once the bots have replied."""
-        with self._lock:
-            self._refuse_in_replay("a move")
-            try:
-                self._state.apply(action)
-            except RulesError as error:
-                raise error.in_language(self.lang) from None
-            self._changed(moved=True)
+        try:
+            self.table.play(action)
+        except RulesError as error:
+            raise error.in_language(self.lang) from None
         if wait and HUMAN in self.seats:
             self.wait()
 
     def undo(self) -> None:
         """Take back moves until a human is to move again (or the start)."""
-        with self._lock:
-            self._refuse_in_replay("taking back")
-            self._step_back_or_forth(self._state.undo, lambda: bool(self._state.history))
+        self.table.undo()
 
     def redo(self) -> None:
         """Replay moves taken back, up to the next human turn."""
-        with self._lock:
-            self._refuse_in_replay("replaying moves taken back")
-            self._step_back_or_forth(self._state.redo, lambda: bool(self._state.redo_stack))
+        self.table.redo()
 
     def replay(self, record: Any, names: list[str] | None = None) -> None:
         """Show a recorded game to step through: a `State.to_json()` record (a tournament's
@@ -438,35 +391,18 @@ class GameWidget(Referee, anywidget.AnyWidget):
         ):
             raise ValueError(f"names must be {state.game.players} texts, one per seat")
         with self._lock:
-            self.game, self._state = state.game, state
-            self._seen, self._revealed, self._last_viewer = set(), None, None
-            self._exposed, self._had_human, self._went_on = False, False, None
-            self._review_ply = None  # the last replay's: turning omniscient off publishes
-            self._replay_names = None if names is None else [printable(n, QUOTE) for n in names]
-            with self._output():
-                self.options, self.replaying, self.omniscient = state.game.options, True, False
+            self.game = state.game
+            shown = None if names is None else [printable(name, QUOTE) for name in names]
             with self.hold_sync():  # one message: the game and its first position
-                self._changed(moved=False)
-                self._review_ply = 0
-                self._publish()
+                self.table.replay(state, shown)
 
     def wait(self, timeout: float = 60.0) -> None:
         """Block until no bot is to move (a human's turn, or the game's end)."""
-        deadline = Deadline(timeout)
-        while True:
-            with self._lock:
-                if not self._bot_to_move():
-                    return
-                if self.waiting:  # a notebook driving the game says `continue` itself
-                    self._continue()
-            if deadline.expired():
-                raise TimeoutError(f"bots still playing after {timeout} s")
-            self._slot("bot").join(min(max(deadline.remaining(), 0.01), 0.1))
+        self.table.wait(timeout)
 
     def refresh(self) -> None:
         """Publish the view again (after a game's own setting changed)."""
-        with self._lock:
-            self._publish()
+        self.table.refresh()
 
     def run_task(
         self,
@@ -476,37 +412,30 @@ class GameWidget(Referee, anywidget.AnyWidget):
         seconds: float | None = None,
         failed: Callable[[], None] | None = None,
     ) -> None:
-        """Run `compute(deadline)` in the background, one at a time per `kind` (a new call
-        cancels the last); `done(result)` runs under the lock only if the game has not
-        changed meanwhile. A failure is reported as a `bot` notice, then `failed()` runs
-        (under the lock too). Call it under the lock (from a hook or an intent handler): it
-        reads the game's generation."""
-        generation, budget = self._generation, seconds or self.bot_seconds
-
-        def work(cancel: threading.Event) -> None:
-            try:
-                result = compute(Deadline(budget, cancel))
-            except Exception as error:  # a computation's failure is reported, never fatal
-                with self._lock:
-                    if generation == self._generation and not cancel.is_set():
-                        self._notify("error", "bot", message=f"{kind}: {error}")
-                        if failed is not None:
-                            failed()
-                return
-            with self._lock:
-                if generation == self._generation and not cancel.is_set():
-                    done(result)
-
-        self._slot(kind).submit(work)
+        """Run `compute(deadline)` in the background, bounded like the bots
+        (`Table.run_task`); call it under the lock, from a hook or an intent handler."""
+        self.table.run_task(kind, compute, done, seconds, failed)
 
     def close(self) -> None:
-        if not hasattr(self, "_lock"):  # arguments refused: nothing was made, no comm opened
-            return
-        with self._lock:
-            self._generation += 1
-            for slot in self._slots.values():
-                slot.cancel()
-        super().close()
+        if hasattr(self, "table"):  # else the arguments were refused: no comm was opened
+            self.table.close()
+            super().close()
+
+    # -- what is synced ------------------------------------------------------------
+    def _show(self, view: View) -> None:
+        """The table's view as traits, in one message (never a private view under a lifted
+        curtain); the game's own traits with it."""
+        with self.hold_sync(), self._output():
+            self.names, self.options = view.names, view.options
+            if view.seats != self.seats:
+                self.seats = view.seats
+            self.viewer, self.curtain = view.viewer, view.curtain
+            self.thinking, self.waiting = view.thinking, view.waiting
+            self.can_act, self.can_undo, self.can_redo = view.can_act, view.can_undo, view.can_redo
+            self.replaying, self.omniscient = view.replaying, view.omniscient
+            self.observation, self.review, self.hint = view.observation, view.review, view.hint
+            for name, value in self.extra_traits(self.table.live).items():
+                setattr(self, name, value)
 
     @traitlets.validate(*OUTPUT)
     def _check_output(self, proposal: dict) -> Any:
@@ -529,273 +458,29 @@ class GameWidget(Referee, anywidget.AnyWidget):
 
     @traitlets.validate("omniscient")
     def _check_omniscient(self, proposal: dict) -> bool:
-        if proposal["value"] and not self._omniscient_allowed():
+        if proposal["value"] and not self.table.omniscient_allowed():
             raise traitlets.TraitError(
                 "every hand is shown only in a game that never had a human seat, or once it is over"
             )
         return proposal["value"]
 
-    # -- state changes -------------------------------------------------------------
-    def _step_back_or_forth(self, step: Callable[[], Any], possible: Callable[[], bool]) -> None:
-        if not possible():
-            raise RulesError("nothing to take back or replay").with_code("nothing")
-        step()
-        while (
-            possible()
-            and not self._state.is_terminal()
-            and self._bot_to_move()
-            and HUMAN in self.seats
-        ):
-            step()
-        self._changed(moved=False)
-
-    def _changed(self, moved: bool, same_position: bool = False) -> None:
-        """After any change of game or seats: stop stale work, publish in one message,
-        start a bot. After a move the seat at the screen keeps it if it is to move again;
-        any other change (undo, redo, seats, new game) forgets who was there. A change of
-        seats (`same_position`) keeps a round's end that someone already went on from."""
-        if not same_position:
-            self._went_on = None
-        self._generation += 1
-        for slot in self._slots.values():
-            slot.cancel()
-        if not moved or self._revealed != self._state.current_player():
-            self._revealed = None
-        self._review_ply = None
-        self.on_change()
-        with self.hold_sync():
-            with self._output():
-                self.hint, self.review = {}, {}
-                self.waiting = self._rests()
-                self.thinking = self._bot_to_move() and not self.waiting
-            self._publish()
-        self._start_bot_if_due()
-
-    def _rests(self) -> bool:
-        """The table rests on a round's end: the last move ended a round, the game goes on,
-        and nobody has said `continue` there yet (a recorded game never rests)."""
-        state = self._state
-        return (
-            not self.replaying
-            and state.round_ended()
-            and not state.is_terminal()
-            and self._went_on != state.ply
-        )
-
-    def _continue(self) -> None:
-        """Go on after a round's end: the bot to move starts the next round; a human to move
-        has the table back, with the next round dealt for them if the game has a move for it."""
-        self._went_on = self._state.ply
-        if not self._bot_to_move():
-            move = self.next_round_move(self._state)
-            if move is not None:
-                self._state.apply(move)
-                self._changed(moved=True)
-                return
-        with self.hold_sync(), self._output():
-            self.waiting, self.thinking = False, self._bot_to_move()
-        self._start_bot_if_due()
-
-    def _view(self) -> tuple[int | None, int | None]:
-        """(viewer, curtain) from the seats and private state, never from a synced value."""
-        if self.replaying:  # a spectator of a recorded game
-            return None, None
-        humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
-        to_move = self._state.current_player()
-        if not self.game_class.private_information:
-            if len(humans) == 1:
-                return humans[0], None
-            if to_move in humans:
-                return to_move, None
-            return (self._last_viewer if self._last_viewer in humans else None), None
-        candidate = humans[0] if len(humans) == 1 else to_move if to_move in humans else None
-        if candidate is None:
-            return None, None
-        own_game = len(humans) == 1 and self._seen <= {candidate}
-        if candidate == self._revealed or own_game:
-            self._revealed = candidate
-            return candidate, None
-        return None, candidate
-
-    def _publish(self) -> None:
-        viewer, curtain = self._view()
-        if viewer is not None:
-            self._seen.add(viewer)
-            self._last_viewer = viewer
-        if self.omniscient and not self._omniscient_allowed():
-            with self._output():
-                self.omniscient = False
-        # one message: never a private view under a lifted curtain
-        with self.hold_sync(), self._output():
-            self.names = self._replay_names or list(
-                self.game_class.seat_names[self.lang][: self.game.players]
-            )
-            self.viewer, self.curtain = viewer, curtain
-            open_to_change = curtain is None and not (
-                self.game_class.private_information and self._exposed
-            )
-            open_to_change = open_to_change and not self.replaying
-            self.can_undo = open_to_change and bool(self._state.history)
-            self.can_redo = open_to_change and bool(self._state.redo_stack)
-            seat = self._seat_shown()
-            self._exposed |= seat == OMNISCIENT
-            self.observation = {
-                **self._state.observation(seat),
-                **self.extra_observation(self._state, seat),
-            }
-            for name, value in self.extra_traits(self._state).items():
-                setattr(self, name, value)
-            if self._review_ply is not None:  # the position looked back at, as seen now
-                past = self._state.replayed(self._review_ply)
-                self.review = {"ply": self._review_ply, "observation": past.observation(seat)}
-
-    def _seat_shown(self) -> Any:
-        """The seat whose observation is synced: the viewer, or OMNISCIENT for a spectator of
-        bots who turned the omniscient view on."""
-        if self.viewer is None and self.omniscient and self._omniscient_allowed():
-            return OMNISCIENT
-        return self.viewer
-
-    def _omniscient_allowed(self) -> bool:
-        if self.replaying:  # a recorded game: its players are not at this table
-            return True
-        return HUMAN not in self.seats and (not self._had_human or self._state.is_terminal())
-
-    def _bot_to_move(self) -> bool:
-        if self.replaying:
-            return False
-        seat = self._state.current_player()
-        return not self._state.is_terminal() and self.seats[seat] != HUMAN
-
-    def _slot(self, kind: str) -> TaskSlot:
-        if kind not in self._slots:
-            self._slots[kind] = TaskSlot(f"{self.game.name}-{kind}")
-        return self._slots[kind]
-
-    def _bot(self, level: str, position: State) -> Bot:
-        """The bot playing `level` in `position`, seeded from the game and the ply: a seeded
-        game replays exactly, and after an undo a bot answers as it did before."""
-        if level in self._custom_bots:
-            return self._custom_bots[level]
-        return self.make_bot(level, seed=hash((position.seed, position.ply)))
-
-    def _start_bot_if_due(self) -> None:
-        if not self._bot_to_move():
-            return
-        if self.waiting:
-            if HUMAN not in self.seats:
-                self._rest_then_continue()
-            return
-        generation = self._generation
-        seat, delay = self._state.current_player(), self.bot_delay
-        level = self.seats[seat].split(":", 1)[1]
-
-        def work(cancel: threading.Event) -> None:
-            # The bot's copy of the position is made here, after the pause: made where the
-            # move is published, its deep copy (1.5-3 ms) held the kernel's thread while the
-            # move's message waited to be sent.
-            with self._lock:
-                if generation != self._generation or cancel.is_set():
-                    return
-                position = self._state.clone()
-            action, failure = self._bot_answer(seat, level, position, cancel)
-            with self._lock:
-                if generation != self._generation or cancel.is_set():
-                    return
-                if failure is not None:
-                    self._notify("error", "bot", message=failure, seat=seat)
-                    action = random.Random(hash((position.seed, position.ply, "fallback"))).choice(
-                        position.legal_actions()
-                    )
-                self._state.apply(action)
-                self._changed(moved=True)
-
-        self._slot("bot").submit(work, after=delay)
-
-    def _rest_then_continue(self) -> None:
-        """Between bots, the round's end stays on screen for a clear pause."""
-        generation, pause = self._generation, max(self.bot_delay, ROUND_PAUSE)
-
-        def work(cancel: threading.Event) -> None:
-            with self._lock:
-                if generation == self._generation and not cancel.is_set() and self.waiting:
-                    self._continue()
-
-        self._slot("pause").submit(work, after=pause)
-
-    def _bot_answer(
-        self, seat: int, level: str, position: State, cancel: threading.Event
-    ) -> tuple[Any, str | None]:
-        """The bot's checked answer, or None and why it failed (a failure, an overrun, an
-        answer that is not a legal action)."""
-
-        def legal(answer: Any) -> Any:
-            action = position.game.canonical(answer)
-            if not position.is_legal(action):
-                raise IllegalAnswer(f"answered {quote(answer)}, not a legal move now")
-            return action
-
-        try:
-            bot = self._bot(level, position)
-            custom = level in self._custom_bots
-            limit = self.bot_seconds * 1.5 + (GRACE if custom else COMPILE_GRACE)
-            action = answer_within(
-                bot,
-                position.clone(),
-                self.bot_seconds,
-                limit,
-                cancel,
-                self._abandoned,
-                key=level,
-                check=legal,
-                trusted=not custom,
-            )
-            if cancel.is_set():
-                return None, None
-            return action, None
-        except (Overrun, Stuck) as error:
-            return None, f"{self.names[seat]}: {error}; a random legal move was played"
-        except Exception as error:  # whatever a bot raises is reported, never fatal
-            return None, (
-                f"{self.names[seat]}: {type(error).__name__}: "
-                f"{printable(str(error), 120)}; a random legal move was played"
-            )
-
     def _on_seats(self, change: dict) -> None:
-        with self._lock:
-            in_person = {i for i, seat in enumerate(change["old"] or []) if seat == HUMAN}
-            if in_person != {i for i, seat in enumerate(self.seats) if seat == HUMAN}:
-                self._exposed |= bool(self._seen)  # a side switched after a hand was shown
-            if HUMAN in self.seats:
-                self._had_human = True
-            self._changed(moved=False, same_position=True)
+        if list(change["new"]) != self.table.seats:
+            self.table.change_seats(list(change["new"]))
+
+    def _on_lang(self, change: dict) -> None:
+        self.table.set_lang(change["new"])
+
+    def _on_bot_delay(self, change: dict) -> None:
+        self.table.bot_delay = change["new"]
 
     def _on_omniscient(self, change: dict) -> None:
-        with self._lock:
-            self._publish()
+        if change["new"] != self.table.omniscient:
+            self.table.set_omniscient(change["new"])
 
     # -- intents from the browser --------------------------------------------------
-    def _refuse_under_curtain(self, what: str) -> None:
-        if self.curtain is not None:
-            raise RulesError(
-                f"the curtain is down: {what} waits until the player to move says they are there"
-            ).with_code("not-your-turn")
-
     def _intent_act(self, content: dict) -> None:
-        state = self._state
-        if state.is_terminal():
-            raise GameOverError("the game is over", action=content["action"])
-        if content["ply"] != state.ply:
-            raise RulesError(
-                f"move made at ply {quote(content['ply'])}, the game is at ply {state.ply}",
-                action=content["action"],
-            ).with_code("stale")
-        self._refuse_in_replay("a move")
-        if self._bot_to_move() or self._review_ply is not None:
-            raise RulesError("it is not a human's turn").with_code("not-your-turn")
-        self._refuse_under_curtain("a move")
-        state.apply(content["action"])
-        self._changed(moved=True)
+        self.table.act(content["action"], content["ply"])
 
     def _intent_new(self, content: dict) -> None:
         self.browser_new_game(self.checked_options(content.get("options", {})))
@@ -812,77 +497,19 @@ class GameWidget(Referee, anywidget.AnyWidget):
             raise IntentError(str(error)) from None
         return options
 
-    def _refuse_in_replay(self, what: str) -> None:
-        if self.replaying:
-            raise RulesError(f"this is a recorded game: {what} waits for a new game").with_code(
-                "replay"
-            )
-
     def _intent_undo(self, _content: dict) -> None:
-        self._refuse_in_replay("taking back")
-        self._refuse_under_curtain("taking back")
-        self._refuse_once_exposed("taking back")
+        self.table.check_person_may_step("taking back")
         self.browser_undo()
 
     def _intent_redo(self, _content: dict) -> None:
-        self._refuse_in_replay("replaying moves taken back")
-        self._refuse_under_curtain("replaying")
-        self._refuse_once_exposed("replaying")
+        self.table.check_person_may_step("replaying")
         self.browser_redo()
 
-    def _refuse_once_exposed(self, what: str) -> None:
-        """Every hand (or the other side's) was shown: going back would replay it known."""
-        if self.game_class.private_information and self._exposed:
-            raise RulesError(
-                f"every hand has been shown in this game: {what} would replay it with the cards "
-                "known; start a new game"
-            ).with_code("hidden")
-
     def _intent_hint(self, _content: dict) -> None:
-        state = self._state
-        if state.is_terminal():
-            raise GameOverError("the game is over")
-        self._refuse_in_replay("a hint")
-        self._refuse_under_curtain("a hint")
-        to_move = state.current_player()
-        if self.seats[to_move] != HUMAN or (
-            self.game_class.private_information and to_move != self.viewer
-        ):
-            # a hint names a card of the hand to move: only for the player holding it
-            raise RulesError("a hint is for the player to move only").with_code("not-your-turn")
-        position = state.clone()
-        self.run_task(
-            "hint",
-            lambda deadline: self.hint_for(position, deadline),
-            lambda hint: self._show_hint({**hint, "ply": position.ply}),
-        )
-
-    def _show_hint(self, hint: dict) -> None:
-        with self._output():
-            self.hint = hint
+        self.table.ask_hint(self.hint_for)
 
     def _intent_seat(self, content: dict) -> None:
-        seats = list(self.seats)
-        if not 0 <= content["seat"] < len(seats):
-            raise IntentError(f"there is no seat {quote(content['seat'])}")
-        self._refuse_in_replay("changing seats")
-        self._refuse_under_curtain("changing seats")
-        seats[content["seat"]] = content["value"]
-        allowed = {HUMAN} | {f"bot:{level}" for level in self._levels}
-        if content["value"] not in allowed:
-            raise IntentError(f"a seat is one of {sorted(allowed)}, not {quote(content['value'])}")
-        humans_change = (seats[content["seat"]] == HUMAN) != (self.seats[content["seat"]] == HUMAN)
-        if (
-            self.game_class.private_information
-            and humans_change
-            and (self._seen or self._exposed)
-            and not self._state.is_terminal()
-        ):
-            raise RulesError(
-                "in a game with secrets, who plays in person is fixed once a "
-                "hand has been shown: start a new game to change it"
-            ).with_code("hidden")
-        self.seats = seats
+        self.seats = self.table.seats_with(content["seat"], content["value"])
 
     def _intent_lang(self, content: dict) -> None:
         if content["value"] not in ("fr", "en"):
@@ -894,35 +521,16 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self.bot_delay = float(min(max(value, 0), MAX_BOT_DELAY))
 
     def _intent_review(self, content: dict) -> None:
-        ply = content["ply"]
-        if ply is None:
-            self._review_ply = None
-            with self._output():
-                self.review = {}
-            return
-        self._refuse_under_curtain("looking back")
-        if not 0 <= ply <= self._state.ply:
-            raise IntentError(f"there is no move {quote(ply)}")
-        self._review_ply = ply
-        self._publish()
+        self.table.look_back(content["ply"])
 
     def _intent_continue(self, _content: dict) -> None:
-        if not self.waiting:
-            raise RulesError("no round's end is waiting to go on").with_code("not-waiting")
-        self._continue()
+        self.table.go_on()
 
     def _intent_ready(self, _content: dict) -> None:
-        if self.curtain is None:
-            raise RulesError("no curtain is down").with_code("nothing")
-        self._revealed = self.curtain
-        self._publish()
+        self.table.ready()
 
     def _intent_omniscient(self, content: dict) -> None:
-        if content["value"] and not self._omniscient_allowed():
-            raise RulesError(
-                "every hand is shown only in a game that never had a human seat, or once it is over"
-            ).with_code("hidden")
-        self.omniscient = content["value"]
+        self.table.set_omniscient(content["value"])
 
     # -- display -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
@@ -933,15 +541,14 @@ class GameWidget(Referee, anywidget.AnyWidget):
         shown = super()._repr_mimebundle_(**kwargs)
         if shown is not None:
             data, metadata = shown
-            with self._lock:
-                svg = self.picture(self._state.observation(None))
+            svg = self.picture(self.table.public_observation())
             if svg is not None:
                 data = {**data, "image/svg+xml": svg, "text/html": picture_html(svg, repr(self))}
             shown = data, metadata
         return shown
 
     def __repr__(self) -> str:
-        state = self._state
+        state = self.table.state
         if state.is_terminal():
             winners = [self.names[i] for i, r in enumerate(state.returns()) if r > 0]
             outcome = f"winner={winners[0]!r}" if len(winners) == 1 else "over"
@@ -950,9 +557,3 @@ class GameWidget(Referee, anywidget.AnyWidget):
             f"{type(self).__name__}(turn={state.ply + 1}, "
             f"to_move={self.names[state.current_player()]!r})"
         )
-
-
-class IllegalAnswer(RulesError):
-    """A bot answered something that is not a legal action now."""
-
-    code = "bot"

@@ -10,11 +10,11 @@ from ludotheque.engines.sortileges import LEVELS, warm_up
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
 from ludotheque.engines.sortileges.analysis import analyse, value
 from ludotheque.engines.sortileges.puzzles import puzzle_start
+from ludotheque.engines.tasks import run_scheduled
 
 from .base import GameWidget, bundle
 from .intents import BASE_INTENTS, BOOL
 from .pictures import sortileges as position_picture
-from .tasks import run_scheduled
 
 
 class Sortileges(GameWidget):

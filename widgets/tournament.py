@@ -28,16 +28,16 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ludotheque.engines import tasks
 from ludotheque.engines.core import LANGS, RulesError, quote
+from ludotheque.engines.tasks import Soon
 from ludotheque.engines.tournament import Results
 from ludotheque.engines.tournament import Tournament as Run
 from ludotheque.engines.tournament.results import forfeit_reason
 
-from . import tasks
 from .base import GameWidget, bundle
 from .intents import INT, TEXT, Field, IntentError
 from .referee import Referee
-from .tasks import Soon
 
 PUBLISH_SECONDS = 0.5
 """Shortest time between two publications of the results while games pour in: a

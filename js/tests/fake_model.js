@@ -31,8 +31,27 @@ export function defaultTraits(overrides = {}) {
   };
 }
 
+/** Python's `View.can_act` (engines/table.py) for the traits a test set: the referee's rule,
+ * played by the fake as it plays Python's part. A test that sets `can_act` itself wins. */
+function canActFrom(traits) {
+  const observation = traits.get("observation") ?? {};
+  const toMove = observation.to_move ?? null;
+  return (
+    toMove !== null &&
+    !observation.terminal &&
+    !traits.get("replaying") &&
+    !traits.get("review")?.observation &&
+    !traits.get("thinking") &&
+    !traits.get("waiting") &&
+    (traits.get("curtain") ?? null) === null &&
+    observation.seat === toMove &&
+    (traits.get("seats") ?? [])[toMove] === "human"
+  );
+}
+
 export function createFakeModel(overrides = {}) {
   const traits = new Map(Object.entries(defaultTraits(overrides)));
+  if (!("can_act" in overrides)) traits.set("can_act", canActFrom(traits));
   const listeners = new Map();
   const model = {
     sent: [],
@@ -43,8 +62,14 @@ export function createFakeModel(overrides = {}) {
     },
     /** One message from Python, as ipywidgets applies it: every trait stored, then one
      * `change:<name>` per trait. */
-    setState(state) {
-      for (const [name, value] of Object.entries(state)) traits.set(name, value);
+    setState(given) {
+      const state = "can_act" in given ? given : { ...given, can_act: null };
+      for (const [name, value] of Object.entries(given)) traits.set(name, value);
+      if (!("can_act" in given)) {
+        const now = canActFrom(traits);
+        if (now === traits.get("can_act")) delete state.can_act;
+        else traits.set("can_act", (state.can_act = now));
+      }
       for (const name of Object.keys(state)) {
         for (const callback of [...(listeners.get(`change:${name}`) ?? [])]) callback();
       }

@@ -87,6 +87,15 @@ describe("shell", () => {
     expect($('[data-intent="hint"]').disabled).toBe(true);
   });
 
+  it("offers a move only when Python says the person may act (can_act), whatever else it sees", () => {
+    const { model, $ } = renderSortileges({ can_act: false });
+    expect($('[data-intent="hint"]').disabled).toBe(true);
+    model.set("can_act", true);
+    expect($('[data-intent="hint"]').disabled).toBe(false);
+    model.setState({ thinking: true, can_act: true }); // Python's word, not the JS's guess
+    expect($('[data-intent="hint"]').disabled).toBe(false);
+  });
+
   it("undo and redo are disabled when Python says there is nothing to take back or replay", () => {
     const { model, $ } = renderSortileges({ can_undo: false, can_redo: false });
     expect([$('[data-intent="undo"]').disabled, $('[data-intent="redo"]').disabled]).toEqual([true, true]);

@@ -160,7 +160,7 @@ def hostile_write(rng: random.Random, widget) -> dict:
 
 
 def snapshot(widget) -> str:
-    return json.dumps(widget._state.to_json(), default=str)
+    return json.dumps(widget.table.live.to_json(), default=str)
 
 
 def run(game: str, steps: int, seed: int, counts: Counts) -> None:
@@ -173,7 +173,7 @@ def run(game: str, steps: int, seed: int, counts: Counts) -> None:
         for _ in range(steps):
             _attack(rng, widget, wire, counts, game)
             counts.peak_threads = max(counts.peak_threads, threading.active_count() - base)
-            if widget._state.is_terminal():
+            if widget.table.live.is_terminal():
                 counts.games_over += 1
                 widget.new_game()
     finally:
@@ -184,10 +184,10 @@ def _attack(rng: random.Random, widget, wire: Wire, counts: Counts, game: str) -
     widget.bot_delay = 0  # a fuzzed speed must not slow the run down (Python may set it)
     widget.wait(30)
     counts.steps += 1
-    before, notice, ply = snapshot(widget), widget._notice_id, widget._state.ply
-    over_before = widget._state.is_terminal()
+    before, notice, ply = snapshot(widget), widget._notice_id, widget.table.live.ply
+    over_before = widget.table.live.is_terminal()
     # a drawn seed is secret; a small one was typed by someone (a replay) and is public
-    secret = str(widget._state.seed) if widget._state.seed >= 10**8 else "\0"
+    secret = str(widget.table.live.seed) if widget.table.live.seed >= 10**8 else "\0"
     start = len(wire.messages)
     writing = rng.random() < 0.2
     content = hostile_write(rng, widget) if writing else hostile_intent(rng, widget)
@@ -209,8 +209,8 @@ def _attack(rng: random.Random, widget, wire: Wire, counts: Counts, game: str) -
         counts.corrupt.append(f"{game}: refused {_short(content)} changed the game")
     if not writing and not refused and _is_junk(content, widget):
         counts.silent.append(f"{game}: {_short(content)} neither acted nor said why")
-    counts.moves += widget._state.ply > ply
-    over = over_before or widget._state.is_terminal()
+    counts.moves += widget.table.live.ply > ply
+    over = over_before or widget.table.live.is_terminal()
     for message in wire.messages[start:]:
         _audit(message, secret, over, game, content, counts, widget.game_class.private_information)
 

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from ludotheque.engines import extras
+from ludotheque.engines import extras, tasks
 from ludotheque.engines.tournament import sandbox, tournament
-from ludotheque.widgets import Sortileges, Tournament, tasks
+from ludotheque.widgets import Sortileges, Tournament
 from ludotheque.widgets import tournament as tournament_widget
 from widget_wire import send
 

@@ -315,7 +315,7 @@ class AuditWire(Wire):
 
     def _record(self, data=None, metadata=None, buffers=None):
         super()._record(data, metadata, buffers)
-        state = self.widget._state
+        state = self.widget.table.live
         if id(state) != self.state_id:
             self.state_id, self.dealt = id(state), set()
         table = state.table

@@ -50,7 +50,7 @@ def synced(widget):
 
 
 def hand(widget, seat):
-    return sorted(CARDS[c].code for c in widget._state.table.hands[seat])
+    return sorted(CARDS[c].code for c in widget.table.live.table.hands[seat])
 
 
 # -- the browser writes nothing (r1, r4, r11; every trait of every game:
@@ -76,7 +76,7 @@ def test_a_forged_viewer_shows_nothing_in_review_nor_in_a_hint(nains_duel):
     send(widget, {"type": "review", "ply": None})
     widget.bot_delay = 5  # the bot waits: its turn is open to a hint
     act(widget)
-    assert widget._state.current_player() == 1
+    assert widget.table.live.current_player() == 1
     browser_write(widget, {"viewer": 1, "seats": ["bot:1", "human"]})
     send(widget, {"type": "hint"})
     assert widget.notice["code"] == "not-your-turn" and widget.hint == {}

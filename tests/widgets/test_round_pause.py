@@ -1,5 +1,5 @@
-"""The end of a round stays on the table until someone says "next" (issue 14, item 3; issue
-32, item 1: the same whoever starts the next round).
+"""The end of a round stays on the table until someone says "next", whoever starts the next
+round.
 
 A round's end waits: for the `continue` intent when a human sits at the table, whoever is to
 start the next round (a bot starts it; a human has the table back, with the next round dealt
@@ -11,8 +11,9 @@ import time
 
 import pytest
 
+from ludotheque.engines import table
 from ludotheque.engines.core import Game
-from ludotheque.widgets import Nains, Sorciere, base
+from ludotheque.widgets import Nains, Sorciere
 from widget_wire import act, send
 
 
@@ -88,7 +89,7 @@ def test_wait_from_python_goes_on_by_itself():
 
 
 def test_between_bots_the_round_rests_for_a_pause(monkeypatch):
-    monkeypatch.setattr(base, "ROUND_PAUSE", 0.4)
+    monkeypatch.setattr(table, "ROUND_PAUSE", 0.4)
     widget = Sorciere(["bot:1", "bot:1", "bot:1"], seed=2, bot_delay=0)
     until(lambda: widget.waiting)
     ply, rested = widget.state.ply, time.monotonic()

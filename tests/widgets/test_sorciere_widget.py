@@ -117,14 +117,13 @@ def test_nothing_secret_is_ever_synced():
     )
     wire = Wire(widget)
     published = []
-    original = widget._publish
+    original = widget.table.publish
 
-    def recording():
-        original()
-        state = widget._state
-        published.append((dict(state.known), widget.observation))
+    def recording(view):
+        original(view)
+        published.append((dict(widget.table.live.known), widget.observation))
 
-    widget._publish = recording
+    widget.table.publish = recording
     widget.send_state()
     for _ in range(40):
         widget.wait()

@@ -6,6 +6,7 @@ import json
 import anywidget
 
 from ludotheque.widgets import Sortileges
+from ludotheque.widgets.base import VIEW_TRAITS
 from widget_wire import Wire, send
 
 SYNCED = {
@@ -22,6 +23,7 @@ SYNCED = {
     "notice",
     "options",
     "game_info",
+    "can_act",
     "can_undo",
     "can_redo",
     "waiting",
@@ -38,6 +40,7 @@ def test_only_the_observation_and_ui_settings_are_synced():
     base = set(anywidget.AnyWidget.class_trait_names(sync=True))
     own = {name for name in widget.trait_names(sync=True) if name not in base and name[0] != "_"}
     assert own == SYNCED
+    assert set(VIEW_TRAITS) == SYNCED  # the list the JS kit reads (widgets/view_traits.json)
     assert widget.observation == widget.state.observation(0)
     widget.close()
 

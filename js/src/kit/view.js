@@ -1,8 +1,8 @@
 // Everything a widget draws, read from the model's traits in one snapshot.
 // See docs/protocol.md: the JavaScript only reads traits and sends intents.
 
-// `viewer` is not read: the observation's `seat` says whose view it is.
-const TRAITS = ["observation", "review", "seats", "levels", "names", "lang", "thinking", "bot_delay", "hint", "notice", "options", "game_info", "curtain", "omniscient", "hidden", "can_undo", "can_redo", "waiting", "replaying"];
+// Every trait Python syncs, in the one list widgets/base.py reads too.
+import TRAITS from "../../../widgets/view_traits.json" with { type: "json" };
 
 /** A label ({fr, en}) in `lang`, or `fallback` when there is none. */
 export const inLang = (label, lang, fallback = "") => label?.[lang] ?? fallback;
@@ -15,8 +15,6 @@ export function readView(model, extra = []) {
   const seats = model.get("seats") ?? [];
   const thinking = Boolean(model.get("thinking"));
   const reviewing = Boolean(review.observation);
-  const toMove = observation.to_move ?? null;
-  const humanToMove = toMove !== null && seats[toMove] === "human";
   // Hot seat with secrets: the seat Python calls to the screen (null: no curtain down).
   const curtain = model.get("curtain") ?? null;
   // The game as its engine describes it: title, seat names, options and bot levels, labelled.
@@ -51,9 +49,10 @@ export function readView(model, extra = []) {
     // Options a new game may change: {name: [values, as Python gave them]}.
     optionChoices: Object.fromEntries(Object.entries(gameInfo.options ?? {}).map(([name, option]) => [name, option.choices.map((choice) => choice.value)])),
     extra: Object.fromEntries(extra.map((name) => [name, model.get(name)])),
-    // The person at the screen may act: their seat is to move, is human, the live position
-    // is shown and no round's end waits for "Next". Python still checks every intent.
-    canAct: !reviewing && !thinking && !waiting && !observation.terminal && humanToMove && observation.seat === toMove && curtain === null,
+    // The person at the screen may act (Python's `View.can_act`: their seat is human and to
+    // move, the live position is shown, no curtain, no round's end waiting for "Next").
+    // Python still checks every intent.
+    canAct: Boolean(model.get("can_act")),
   };
 }
 

@@ -1,8 +1,8 @@
-"""Background work of a widget, bounded: one computation per kind, budgets enforced.
+"""Background work of a table, bounded: one computation per kind, budgets enforced.
 
-A widget thinks in the background for three reasons (a bot's move, a hint, a game's own
-analysis) and each request may arrive again before the last is done: a click flood, a bot
-that never answers. Two rules keep that bounded:
+A table (`table.Table`) thinks in the background for three reasons (a bot's move, a
+hint, a game's own analysis) and each request may arrive again before the last is done: a
+click flood, a bot that never answers. Two rules keep that bounded:
 
 - `TaskSlot`: at most one thread per kind. A new request cancels the running one and waits
   for it to unwind; only the latest waiting request is kept (a hundred hints cost one).
@@ -157,7 +157,7 @@ class Stuck(Exception):
 
 
 class Abandoned:
-    """The calls that overran, one per bot key: the threads a widget could not stop."""
+    """The calls that overran, one per bot key: the threads a table could not stop."""
 
     def __init__(self) -> None:
         self._threads: dict[str, threading.Thread] = {}
