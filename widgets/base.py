@@ -20,6 +20,7 @@ import html
 import json
 import math
 import pathlib
+import warnings
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -61,9 +62,20 @@ def picture_html(svg: str, text: str) -> str:
     return f'<img src="data:image/svg+xml;base64,{encoded}" alt="{html.escape(text)}">'
 
 
-def bundle(name: str) -> pathlib.Path:
-    """The bundled ESM of one game's front-end (built by `npm run build` in js/)."""
-    return STATIC / f"{name}.js"
+class UnbuiltFrontEnd(UserWarning):
+    """A widget's front-end bundle is missing: that widget says so, the others load."""
+
+
+def bundle(name: str) -> pathlib.Path | str:
+    """The bundled ESM of one game's front-end (built by `npm run build` in js/, which
+    `make setup` runs). Where it was not built, a warning and a front-end that says what to
+    run: one game without its bundle must not stop `import ludotheque.widgets` for all."""
+    path = STATIC / f"{name}.js"
+    if path.is_file():
+        return path
+    advice = f"The front-end of {name} is not built ({path.name} missing): run `make setup`."
+    warnings.warn(advice, UnbuiltFrontEnd, stacklevel=2)
+    return f"export default {{ render({{ el }}) {{ el.textContent = {json.dumps(advice)}; }} }};"
 
 
 class GameWidget(Referee, anywidget.AnyWidget):

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from ludotheque.widgets import Nains, Sorciere, Sortileges
+from ludotheque.engines.bots import bots_of
 from referee_fuzz import GAMES, MAX_EXTRA_THREADS, Counts, run
 
 
@@ -40,19 +40,18 @@ def careless(seed, hang):
     return careless_bot
 
 
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda bot: Sortileges([bot, "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05),
-        lambda bot: Nains([bot, "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05),
-        lambda bot: Sorciere([bot, "bot:1", "bot:3"], seed=3, bot_delay=0, bot_seconds=0.05),
-    ],
-    ids=["sortileges", "nains", "sorciere"],
-)
-def test_a_careless_student_bot_never_stalls_a_game(make):
+WITH_OPPONENTS = sorted(name for name, widget in GAMES.items() if widget.game_class().players > 1)
+"""Every game found where a student's bot sits with others (A Petits Pas is played alone)."""
+
+
+@pytest.mark.parametrize("game", WITH_OPPONENTS)
+def test_a_careless_student_bot_never_stalls_a_game(game):
     hang = threading.Event()
     base = threading.active_count()
-    widget = make(careless(7, hang))
+    widget_class = GAMES[game]
+    weakest = f"bot:{bots_of(widget_class.game_class).LEVELS[0]}"
+    seats = [careless(7, hang)] + [weakest] * (widget_class.game_class().players - 1)
+    widget = widget_class(seats, seed=3, bot_delay=0, bot_seconds=0.05)
     try:
         deadline = time.monotonic() + 120
         notices, seen = 0, None
