@@ -256,7 +256,7 @@ class Table:
             raise RulesError(
                 f"every hand has been shown in this game: {what} would replay it with the cards "
                 "known; start a new game"
-            ).with_code("hidden")
+            ).with_code("hands-private")
 
     def change_seats(self, seats: list[str]) -> None:
         """Seats changed (checked by the caller): the table goes on from the same position."""
@@ -292,7 +292,7 @@ class Table:
             raise RulesError(
                 "in a game with secrets, who plays in person is fixed once a "
                 "hand has been shown: start a new game to change it"
-            ).with_code("hidden")
+            ).with_code("hands-private")
         seats[index] = value
         return seats
 
@@ -337,7 +337,7 @@ class Table:
                 raise RulesError(
                     "every hand is shown only in a game that never had a human seat, "
                     "or once it is over"
-                ).with_code("hidden")
+                ).with_code("hands-private")
             self.omniscient = bool(value)
             self.refresh()
 

@@ -144,7 +144,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
     """What the UI shows of the game itself: the engine's `Game.describe()` (title, seat
     names, ...), the options this widget offers with the labels of their values, and the bot
     levels with theirs (`{level: {"fr", "en"}}`)."""
-    hidden = traitlets.Bool(False).tag(sync=True)
+    private_information = traitlets.Bool(False).tag(sync=True)
     """The game has private information (hands): the UI offers the curtain and the
     omniscient view. With two or more human seats a curtain hides the screen between turns
     (hot seat); a game between bots shows every hand only when `omniscient` is on."""
@@ -226,7 +226,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
                 seats=seat_labels,
                 options=self.game.options,
                 game_info=self._game_info(),
-                hidden=self.game_class.private_information,
+                private_information=self.game_class.private_information,
             )
         self.on_msg(self._on_intent)
         self.observe(self._on_seats, names="seats")

@@ -106,7 +106,7 @@ describe("kit/keys.js", () => {
 
 describe("the keys help, in the widget's language", () => {
   const games = { sortileges: [sortileges, {}], sorciere: [sorciere, { observation: sorciereFixtures.live, game_info: sorciereFixtures.game_info, names: ["Hansel", "Gretel", "Jorinde"], seats: ["human", "bot:2", "bot:3"] }],
-    nains: [nains, { observation: nainsFixtures.play, names: ["Nabot", "Gnomette"], hidden: true, curtain: null }],
+    nains: [nains, { observation: nainsFixtures.play, names: ["Nabot", "Gnomette"], private_information: true, curtain: null }],
     petits_pas: [petitsPas, petitsPasTraits()] };
   for (const [name, [widget, traits]] of Object.entries(games)) {
     it(`${name}: lists its keys, each with what it does, in French then in English`, () => {
@@ -232,7 +232,7 @@ describe("A Petits Pas with the keyboard", () => {
 
 describe("Tir de tuyau with the keyboard", () => {
   const render = (observation = nainsFixtures.play) => renderWidget(nains, {
-    observation: structuredClone(observation), seats: ["human", "bot:3"], names: ["Nabot", "Gnomette"], curtain: null, omniscient: false, hidden: true,
+    observation: structuredClone(observation), seats: ["human", "bot:3"], names: ["Nabot", "Gnomette"], curtain: null, omniscient: false, private_information: true,
   });
   const hand = ($$) => $$(".nn-hand button.nn-card");
 

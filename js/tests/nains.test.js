@@ -16,7 +16,7 @@ afterEach(() => document.body.replaceChildren());
 function render(overrides = {}) {
   return renderWidget(widget, {
     observation: structuredClone(fixtures.play), seats: ["human", "bot:3"], names: ["Nabot", "Gnomette"],
-    curtain: null, omniscient: false, hidden: true, ...overrides,
+    curtain: null, omniscient: false, private_information: true, ...overrides,
   });
 }
 
@@ -337,7 +337,7 @@ describe("kit: curtain and omniscient toggle", () => {
   });
 
   it("is absent from games without secrets", () => {
-    const { $ } = render({ hidden: false, seats: ["bot:1", "bot:3"] });
+    const { $ } = render({ private_information: false, seats: ["bot:1", "bot:3"] });
     expect($(".ludo-omniscient").hidden).toBe(true);
     expect($(".ludo-curtain").hidden).toBe(true);
   });

@@ -15,7 +15,7 @@ const ENDED = { type: "round", round: 1, winner: 1, wins: [0, 1], hose: -8, team
 function render(observation, traits = {}) {
   return renderWidget(widget, {
     observation, seats: ["human", "bot:3"], names: ["Nabot", "Gnomette"],
-    curtain: null, omniscient: false, hidden: true, ...traits,
+    curtain: null, omniscient: false, private_information: true, ...traits,
   });
 }
 

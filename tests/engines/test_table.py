@@ -99,7 +99,7 @@ def test_a_hot_seat_with_secrets_shows_no_hand_until_the_player_says_they_are_th
     assert view.observation == table.state.observation(0)
     with pytest.raises(RulesError) as omniscient:
         table.set_omniscient(True)  # a human sits here: never every hand
-    assert omniscient.value.code == "hidden"
+    assert omniscient.value.code == "hands-private"
 
 
 def test_a_bot_that_fails_is_told_and_a_legal_move_that_replays_is_played_for_it():

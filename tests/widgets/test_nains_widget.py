@@ -56,7 +56,7 @@ def hot_seat():
 
 def test_against_a_bot_the_human_sees_only_their_hand(duel):
     wire = Wire(duel)
-    assert duel.viewer == 0 and duel.curtain is None and duel.hidden
+    assert duel.viewer == 0 and duel.curtain is None and duel.private_information
     assert duel.observation == duel.state.observation(0)
     act(duel, "gnome yellow")
     duel.wait()
@@ -165,7 +165,7 @@ def test_bots_are_watched_in_the_public_view_unless_omniscient_is_on():
 
 def test_omniscient_is_refused_and_reset_while_a_human_plays(duel):
     send(duel, {"type": "omniscient", "value": True})
-    assert duel.notice["code"] == "hidden" and not duel.omniscient
+    assert duel.notice["code"] == "hands-private" and not duel.omniscient
     with pytest.raises(traitlets.TraitError):
         duel.omniscient = True  # refused from Python too
     assert duel.observation["seat"] == 0 and "hands" not in duel.observation
@@ -173,7 +173,7 @@ def test_omniscient_is_refused_and_reset_while_a_human_plays(duel):
     try:
         send(watch, {"type": "omniscient", "value": True})
         send(watch, {"type": "seat", "seat": 0, "value": "human"})  # sit down knowing it all
-        assert watch.notice["code"] == "hidden" and watch.seats == ["bot:1", "bot:1"]
+        assert watch.notice["code"] == "hands-private" and watch.seats == ["bot:1", "bot:1"]
         send(watch, {"type": "omniscient", "value": False})
         send(watch, {"type": "new"})  # a new deal no one has seen: anyone may sit down
         send(watch, {"type": "seat", "seat": 0, "value": "human"})

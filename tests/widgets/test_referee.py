@@ -207,13 +207,13 @@ def test_sides_are_fixed_once_a_hand_was_shown(hot_seat):
     """r3: seat 1 un-seats itself so seat 0 is the only human and gets shown at once."""
     send(hot_seat, {"type": "ready"})
     send(hot_seat, {"type": "seat", "seat": 1, "value": "bot:1"})
-    assert hot_seat.notice["code"] == "hidden" and hot_seat.seats == ["human", "human"]
+    assert hot_seat.notice["code"] == "hands-private" and hot_seat.seats == ["human", "human"]
     duel = Nains(["human", "bot:1"], seed=SEED, first=0, bot_delay=0, bot_seconds=0.05)
     try:
         send(duel, {"type": "seat", "seat": 1, "value": "bot:3"})  # a bot for a bot: fine
         assert duel.seats == ["human", "bot:3"]
         send(duel, {"type": "seat", "seat": 0, "value": "bot:1"})
-        assert duel.notice["code"] == "hidden" and duel.seats == ["human", "bot:3"]
+        assert duel.notice["code"] == "hands-private" and duel.seats == ["human", "bot:3"]
     finally:
         duel.close()
 
@@ -224,7 +224,7 @@ def test_no_peek_through_the_spectator_view(nains_duel):
     widget.bot_delay = 5
     widget.seats = ["bot:1", "bot:2"]  # even from Python: this game had a human
     send(widget, {"type": "omniscient", "value": True})
-    assert widget.notice["code"] == "hidden" and not widget.omniscient
+    assert widget.notice["code"] == "hands-private" and not widget.omniscient
     assert '"hands"' not in wire.everything()
 
 
@@ -405,7 +405,7 @@ def test_a_spectator_who_saw_every_hand_cannot_sit_down_mid_game():
         send(watch, {"type": "omniscient", "value": True})
         assert "hands" in watch.observation
         send(watch, {"type": "seat", "seat": 0, "value": "human"})
-        assert watch.notice["code"] == "hidden" and watch.seats == ["bot:1", "bot:1"]
+        assert watch.notice["code"] == "hands-private" and watch.seats == ["bot:1", "bot:1"]
     finally:
         watch.close()
 
@@ -425,11 +425,11 @@ def test_after_a_look_at_every_hand_the_game_cannot_be_taken_back(nains_duel):
     before = snapshot(widget)
     for intent in ({"type": "undo"}, {"type": "redo"}):
         send(widget, intent)
-        assert widget.notice["code"] == "hidden" and snapshot(widget) == before
+        assert widget.notice["code"] == "hands-private" and snapshot(widget) == before
     send(widget, {"type": "omniscient", "value": False})
     send(widget, {"type": "seat", "seat": 0, "value": "human"})
     send(widget, {"type": "undo"})
-    assert widget.notice["code"] == "hidden" and widget.state.is_terminal()
+    assert widget.notice["code"] == "hands-private" and widget.state.is_terminal()
     send(widget, {"type": "new"})
     assert widget.state.ply == 0 and widget.observation["seat"] == 0
 
@@ -444,7 +444,7 @@ def test_switching_sides_after_the_end_cannot_lead_back_into_the_game(nains_duel
     send(widget, {"type": "ready"})
     assert widget.observation["seat"] == 1
     send(widget, {"type": "undo"})
-    assert widget.notice["code"] == "hidden" and widget.state.is_terminal()
+    assert widget.notice["code"] == "hands-private" and widget.state.is_terminal()
 
 
 def test_students_bots_with_the_same_name_keep_their_own_seats():

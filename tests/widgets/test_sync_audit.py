@@ -28,7 +28,7 @@ SYNCED = {
     "can_redo",
     "waiting",
     "replaying",
-    "hidden",
+    "private_information",
     "curtain",
     "omniscient",
 }  # the last three: games with secrets (nains)

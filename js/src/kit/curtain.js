@@ -1,4 +1,4 @@
-// Games with secrets (the `hidden` trait): the hot-seat curtain and the omniscient toggle.
+// Games with secrets (the `private_information` trait): the hot-seat curtain and the omniscient toggle.
 // Python decides everything: while `curtain` names a seat, the observation it syncs is the
 // public one, so this screen only hides the board and asks that seat to come.
 
@@ -46,7 +46,7 @@ export function createOmniscient({ t, send }) {
   return {
     el,
     update(view) {
-      el.hidden = !view.hidden || view.seats.includes("human");
+      el.hidden = !view.privateInformation || view.seats.includes("human");
       label.textContent = t(view.lang, "omniscient.label");
       input.checked = view.omniscient; // always what Python says
     },

@@ -37,7 +37,7 @@ export function readView(model, extra = []) {
     notice: model.get("notice") ?? {},
     curtain,
     omniscient: Boolean(model.get("omniscient")),
-    hidden: Boolean(model.get("hidden")),
+    privateInformation: Boolean(model.get("private_information")),
     options: model.get("options") ?? {},
     gameInfo,
     // Python says whether an undo / redo would be taken (nothing to take back, a curtain...).
