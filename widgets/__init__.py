@@ -16,7 +16,7 @@ import anywidget
 
 from .base import GameWidget
 
-SHARED = {"arguments", "base", "intents", "referee"}
+SHARED = {"arguments", "base", "base_intents", "hooks", "intents", "menus", "referee"}
 """Modules of the widget base itself, not games."""
 LAZY = {"Tournament": "tournament"}
 """Widgets loaded on first use, by module: they need an extra that the games do not."""

@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ludotheque.engines.bots import Bot, Deadline, as_bot, bots_of
-from ludotheque.engines.core import LANGS, QUOTE, Game, RulesError, State, check_choice, quote
+from ludotheque.engines.bots import Bot, Deadline, bots_of
+from ludotheque.engines.core import QUOTE, Game, RulesError, State, quote
 from ludotheque.engines.table import HUMAN, Table, View
 from ludotheque.engines.tasks import in_background
 
@@ -40,7 +40,10 @@ from .arguments import (
     ArgumentTypeError,
     seats_problem,
 )
-from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, IntentError, printable
+from .base_intents import BaseIntents
+from .hooks import GameHooks
+from .intents import BASE_INTENTS, HIDDEN_INTENTS, Field, printable
+from .menus import game_info, seat_label
 from .referee import Referee
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -78,29 +81,13 @@ def bundle(name: str) -> pathlib.Path | str:
     return f"export default {{ render({{ el }}) {{ el.textContent = {json.dumps(advice)}; }} }};"
 
 
-class GameWidget(Referee, anywidget.AnyWidget):
+class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
     """A game in a notebook cell, playable by clicks and from Python.
 
     A game's widget sets `_esm` and `game_class`; everything else about the game (title,
     seat names, options and their labels, bot levels, private information) is read from the
-    engine (`Game.describe()`, `engines.bots.bots_of`). It may use these hooks (each
-    documented where it is defined):
-
-    - `bot_levels()`, `make_bot(level, seed)`, `choices()`, `default_seats()`: what the seat
-      and options menus offer (by default: the engine's);
-    - `extra_observation(state, seat)`: its own keys added to the synced observation;
-    - `extra_traits(state)`: values of its own synced (output) traits, sent in the same message;
-    - `hint_for(position, deadline)`: the hint shown for a position;
-    - `picture(observation)`: a static SVG of the position, for wherever no kernel runs;
-    - `on_change()`: called after every change of game or seats, before it is published;
-    - `next_round_move(state)`: the move that deals the next round, when a round's end is a
-      position of its own (Sorcière's `next`), played for a human by `continue`;
-    - `browser_new_game(options)`, `browser_undo()`, `browser_redo()`: what those buttons
-      do (by default what the Python methods do);
-    - `run_task(kind, compute, done)`: any other long computation, bounded like the bots';
-    - `refresh()`: publish again after a game's own setting changed;
-    - `intents` and `_intent_<type>(content)`: the game's own intents;
-    - `own_arguments`: the game's own constructor arguments, checked with the others.
+    engine (`Game.describe()`, `engines.bots.bots_of`). It extends the base through the
+    hooks of `hooks.GameHooks`, its own intents and `own_arguments`.
 
     `table` is the referee (`engines.table.Table`); `_lock` is its lock.
 
@@ -202,7 +189,10 @@ class GameWidget(Referee, anywidget.AnyWidget):
             in_background(warm_up, f"{self.game_class.name}-warm-up")
         self._custom_bots: dict[str, Bot] = {}
         self._levels = tuple(self.bot_levels())
-        seat_labels = [self._seat_label(seat) for seat in checked.seats or self.default_seats()]
+        seat_labels = [
+            seat_label(seat, self._custom_bots, self._levels)
+            for seat in checked.seats or self.default_seats()
+        ]
         self._levels = (*self._levels, *self._custom_bots)
         self._choices = self.choices()
         self.table = Table(
@@ -225,7 +215,7 @@ class GameWidget(Referee, anywidget.AnyWidget):
                 bot_delay=bot_delay,
                 seats=seat_labels,
                 options=self.game.options,
-                game_info=self._game_info(),
+                game_info=game_info(self.game_class, self._choices, self._levels),
                 private_information=self.game_class.private_information,
             )
         self.on_msg(self._on_intent)
@@ -236,117 +226,6 @@ class GameWidget(Referee, anywidget.AnyWidget):
         self.table.start()
         for name, value in checked.own.items():
             setattr(self, name, value)
-
-    # -- what each game provides (by default, what its engine declares) ------------
-    def make_bot(self, level: str, seed: int) -> Bot:
-        """The bot playing at `level` (a string from `bot_levels`)."""
-        return bots_of(self.game_class).bot_for_level(level, seed=seed, seconds=self.bot_seconds)
-
-    def bot_levels(self) -> tuple[str, ...]:
-        """Bot levels a seat may take, weakest first (the last one gives hints)."""
-        return tuple(bots_of(self.game_class).LEVELS)
-
-    def choices(self) -> dict[str, list[Any]]:
-        """Game options the UI may change for a new game, with their allowed values: those
-        the engine declares with choices."""
-        return {
-            name: list(spec.choices)
-            for name, spec in self.game_class.option_specs.items()
-            if spec.choices
-        }
-
-    def default_seats(self) -> list[str]:
-        """Seat 0 human, the others the middle bot level."""
-        levels = self.bot_levels()
-        return [HUMAN] + [f"bot:{levels[len(levels) // 2]}"] * (self.game.players - 1)
-
-    def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
-        """Keys a game adds to the synced observation of `seat` in the live `state` (read it,
-        never change it); only what that seat may know."""
-        return {}
-
-    def extra_traits(self, state: State) -> dict[str, Any]:
-        """Values of the game's own output traits, published with the observation."""
-        return {}
-
-    def hint_for(self, position: State, deadline: Deadline) -> dict[str, Any]:
-        """The hint for `position` (the player to move's): the strongest bot's choice."""
-        bot = self.make_bot(self.bot_levels()[-1], seed=position.ply)
-        return {"action": str(bot.choose(position, deadline))}
-
-    def picture(self, observation: dict[str, Any]) -> str | None:
-        """An SVG of the position, put in the cell's output beside the live view, for every
-        place where no kernel runs (a notebook opened before it runs, exported HTML, GitHub).
-        `observation` is the public one (seat None): a saved notebook keeps no secret. It
-        must depend on the position and `self.lang` only (nbval compares it). None: none."""
-        return None
-
-    def on_change(self) -> None:
-        """Called under the lock after every change of game or seats, before the new view is
-        published: forget what belonged to the old position, start background work."""
-
-    def next_round_move(self, state: State) -> Any | None:
-        """The move that deals the next round at a round's end that is a position of its own
-        (Sorcière's `next`), or None (the default: the next round is already dealt). When a
-        human is to move there, the `continue` intent plays it for them: one "Next" goes on,
-        as when a bot starts the next round."""
-        return None
-
-    def browser_new_game(self, options: dict[str, Any]) -> None:
-        """A new game asked from the browser, with options already checked."""
-        self.new_game(options=options)
-
-    def browser_undo(self) -> None:
-        """An undo asked from the browser (the curtain and secrets already checked)."""
-        self.undo()
-
-    def browser_redo(self) -> None:
-        """A redo asked from the browser (the curtain and secrets already checked)."""
-        self.redo()
-
-    def _game_info(self) -> dict[str, Any]:
-        """`game_info`: the engine's description, with this widget's options and levels."""
-        info = self.game_class.describe()
-        specs = self.game_class.option_specs
-        labels = bots_of(self.game_class).LEVEL_LABELS
-        options = {}
-        for name, values in self._choices.items():
-            spec = specs.get(name)
-            value_labels = dict(spec.choices or {}) if spec else {}
-            options[name] = {
-                "label": dict(spec.label) if spec else {lang: name for lang in LANGS},
-                "default": spec.default if spec else values[0],
-                "choices": [
-                    {
-                        "value": value,
-                        "label": dict(
-                            value_labels.get(value, {lang: str(value) for lang in LANGS})
-                        ),
-                    }
-                    for value in values
-                ],
-            }
-        levels = {
-            level: dict(labels.get(level, {lang: level for lang in LANGS}))
-            for level in self._levels
-        }
-        return {**info, "options": options, "levels": levels}
-
-    def _seat_label(self, seat: Any) -> str:
-        """A seat given as "human", "bot:N", or a bot / plain function of the observation
-        (registered as an extra level named after it, so a student's bot can take a seat)."""
-        if isinstance(seat, str):
-            return seat
-        for name, known in self._custom_bots.items():  # the same bot in two seats: one level
-            if known is seat or getattr(known, "function", None) is seat:
-                return f"bot:{name}"
-        bot = as_bot(seat)
-        name, count = bot.name, 1
-        while name in self._custom_bots or name in self._levels:  # two `<lambda>`s, a "2"
-            count += 1
-            name = f"{bot.name}-{count}"
-        self._custom_bots[name] = bot
-        return f"bot:{name}"
 
     # -- Python API for notebooks --------------------------------------------------
     @property
@@ -489,60 +368,6 @@ class GameWidget(Referee, anywidget.AnyWidget):
     def _on_omniscient(self, change: dict) -> None:
         if change["new"] != self.table.omniscient:
             self.table.set_omniscient(change["new"])
-
-    # -- intents from the browser --------------------------------------------------
-    def _intent_act(self, content: dict) -> None:
-        self.table.act(content["action"], content["ply"])
-
-    def _intent_new(self, content: dict) -> None:
-        self.browser_new_game(self.checked_options(content.get("options", {})))
-
-    def checked_options(self, options: Any) -> dict[str, Any]:
-        """`options` from the browser, each among `choices()` with the very same type."""
-        choices = self._choices
-        if type(options) is not dict or not set(options) <= set(choices):
-            raise IntentError(f"options must be an object of choices among {choices}")
-        try:
-            for name, value in options.items():
-                check_choice(name, value, choices[name])
-        except ValueError as error:
-            raise IntentError(str(error)) from None
-        return options
-
-    def _intent_undo(self, _content: dict) -> None:
-        self.table.check_person_may_step("taking back")
-        self.browser_undo()
-
-    def _intent_redo(self, _content: dict) -> None:
-        self.table.check_person_may_step("replaying")
-        self.browser_redo()
-
-    def _intent_hint(self, _content: dict) -> None:
-        self.table.ask_hint(self.hint_for)
-
-    def _intent_seat(self, content: dict) -> None:
-        self.seats = self.table.seats_with(content["seat"], content["value"])
-
-    def _intent_lang(self, content: dict) -> None:
-        if content["value"] not in ("fr", "en"):
-            raise IntentError(f"unknown language {quote(content['value'])}")
-        self.lang = content["value"]
-
-    def _intent_speed(self, content: dict) -> None:
-        value = content["value"]  # finite, checked by its field
-        self.bot_delay = float(min(max(value, 0), MAX_BOT_DELAY))
-
-    def _intent_review(self, content: dict) -> None:
-        self.table.look_back(content["ply"])
-
-    def _intent_continue(self, _content: dict) -> None:
-        self.table.go_on()
-
-    def _intent_ready(self, _content: dict) -> None:
-        self.table.ready()
-
-    def _intent_omniscient(self, content: dict) -> None:
-        self.table.set_omniscient(content["value"])
 
     # -- display -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
