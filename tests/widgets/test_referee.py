@@ -431,7 +431,8 @@ def test_after_a_look_at_every_hand_the_game_cannot_be_taken_back(nains_duel):
     send(widget, {"type": "undo"})
     assert widget.notice["code"] == "hands-private" and widget.state.is_terminal()
     send(widget, {"type": "new"})
-    assert widget.state.ply == 0 and widget.observation["seat"] == 0
+    widget.wait()  # a new deal may give the bot the first move
+    assert widget.state.ply <= 1 and widget.observation["seat"] == 0
 
 
 def test_switching_sides_after_the_end_cannot_lead_back_into_the_game(nains_duel):
