@@ -29,9 +29,11 @@ def a_bot_started(tag: str, wait: float) -> bool:
     return True
 
 
-def no_bot_left(tag: str, wait: float = 3.0) -> bool:
-    """Whether every bot of the tournament is gone within `wait` seconds (a SIGKILL takes
-    effect within moments, not at once)."""
+def no_bot_left(tag: str, wait: float = 10.0) -> bool:
+    """Whether every bot of the tournament is gone within `wait` seconds: a SIGKILL takes
+    effect within moments, but a bot whose worker died while its Python was still starting
+    ends only once it sees its parent gone (`runner.die_with_parent`), which takes seconds
+    on a loaded machine. A bot left running waits out its 30 s budget: still caught."""
     end = time.monotonic() + wait
     while bot_processes(tag):
         if time.monotonic() > end:
