@@ -9,28 +9,34 @@ same in the picture as in the live view. A picture is drawn from the public obse
 only (`GameWidget.picture`), and from nothing that varies between runs, so nbval can
 compare it: numbers are written with at most one decimal and no element has an id (pictures
 of several widgets share one HTML page).
+
+What the picture and the live view draw alike (colours, shapes, spacing, words) is written
+once, in a JSON file beside this module that the JS bundle imports too: `kit.json` for the
+seat marks, `<game>.json` for a board (`shared(game)`). A value the observation carries is
+read from it on both sides, never from these files.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from importlib.resources import files
 from typing import Any
 
-OKABE_ITO = {
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "bluish_green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish_purple": "#CC79A7",
-    "black": "#000000",
-}
-"""Colours that colour-blind readers can tell apart (the live view's palette)."""
 
-SEAT_COLOURS = ("vermillion", "blue", "bluish_green", "reddish_purple")
-SEAT_SHAPES = ("circle", "diamond", "square", "triangle")
+def shared(name: str) -> dict[str, Any]:
+    """The values of `<name>.json` in this folder, which the live view's bundle imports too
+    (js/src/kit/palette.js, js/src/<game>/): what both drawings must keep alike."""
+    loaded: dict[str, Any] = json.loads(files(__name__).joinpath(f"{name}.json").read_text("utf-8"))
+    return loaded
+
+
+KIT = shared("kit")
+OKABE_ITO: dict[str, str] = KIT["palette"]
+"""Colours that colour-blind readers can tell apart (the live view's palette)."""
+SEAT_COLOURS: list[str] = KIT["seat_colours"]
+SEAT_SHAPES: list[str] = KIT["seat_shapes"]
 
 PAPER = "#fbf8f1"
 """The picture's own background: light on a light or a dark page alike."""
@@ -45,19 +51,20 @@ LINE = 21
 
 STATUS = {
     "fr": {
-        "turn": "À {name} de jouer.",
-        "win": "{name} a gagné !",
-        "draw": "Partie nulle.",
-        "lost": "{name} a perdu.",
+        "status.turn": "À {name} de jouer.",
+        "status.win": "{name} a gagné !",
+        "status.draw": "Partie nulle.",
+        "status.lost": "{name} a perdu.",
     },
     "en": {
-        "turn": "{name} to move.",
-        "win": "{name} wins!",
-        "draw": "It's a draw.",
-        "lost": "{name} lost.",
+        "status.turn": "{name} to move.",
+        "status.win": "{name} wins!",
+        "status.draw": "It's a draw.",
+        "status.lost": "{name} lost.",
     },
 }
-"""The status line's texts (the live view's kit says the same); a game may override some."""
+"""The status line's texts, under the keys of the live view's kit (js/src/kit/i18n.js), which
+says the same; a game's shared words may override some."""
 
 
 def escape(value: Any) -> str:
@@ -131,11 +138,7 @@ def shape(kind: str, x: float, y: float, r: float, **attrs: Any) -> str:
     """A seat's shape (`SEAT_SHAPES`) of radius `r` centred on (x, y)."""
     if kind == "circle":
         return tag("circle", {"cx": float(x), "cy": float(y), "r": float(r), **_named(attrs)})
-    corners = {
-        "diamond": ((0, -1.15), (1.15, 0), (0, 1.15), (-1.15, 0)),
-        "square": ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)),
-        "triangle": ((0, -1.2), (1.1, 0.8), (-1.1, 0.8)),
-    }.get(kind)
+    corners = KIT["shape_corners"].get(kind)
     if corners is None:
         raise ValueError(f"no shape {kind!r}: one of {', '.join(SEAT_SHAPES)}")
     points = " ".join(f"{number(x + dx * r)},{number(y + dy * r)}" for dx, dy in corners)
@@ -209,10 +212,10 @@ def status(
     lang: str,
     texts: Mapping[str, Mapping[str, str]] | None = None,
 ) -> tuple[str, int | None]:
-    """The status line in `lang` and the seat it names; `texts` ({lang: {key: text}})
-    replaces some of `STATUS` for one game."""
+    """The status line in `lang` and the seat it names; `texts` ({lang: {key: text}}, such as
+    a game's shared words) replaces some of `STATUS` for one game."""
     key, seat = outcome(observation)
-    template = {**STATUS[lang], **(texts or {}).get(lang, {})}[key]
+    template = {**STATUS[lang], **(texts or {}).get(lang, {})}[f"status.{key}"]
     return template.format(name="" if seat is None else names[seat]), seat
 
 

@@ -1,8 +1,9 @@
 """Tir de tuyau's picture: the garden (the slabs, the fence, the hose and where it started,
 both gnome teams), the score, each hand as face-down cards and the piles, as the live board
-shows them to a spectator (js/src/nains/). The hands are secret: only their sizes are in
-the public observation, so only backs are drawn; the one card named is the discard pile's
-top, which everyone saw played (`data-card`)."""
+shows them to a spectator (js/src/nains/), a little smaller; what both draw alike is
+`nains.json`, and the fence's distance is the observation's. The hands are secret: only
+their sizes are in the public observation, so only backs are drawn; the one card named is
+the discard pile's top, which everyone saw played (`data-card`)."""
 
 from __future__ import annotations
 
@@ -11,75 +12,55 @@ from typing import Any
 
 from ludotheque.engines.nains import Nains
 
-from . import DIM, INK, OKABE_ITO, document, group, ink_on, seat_mark, shape, tag, text
+from . import DIM, INK, OKABE_ITO, document, group, ink_on, seat_mark, shape, shared, tag, text
 from . import status as status_line
 
+BOARD = shared("nains")
+COLOURS = BOARD["colours"]
 SLAB = 22
-SPAN = 13  # slabs drawn each side of the fence (8 of garden, then the lawn)
+SPAN = BOARD["span"]  # slabs drawn each side of the fence (the garden, then the lawn)
 MARGIN = 14
 WIDTH = 2 * SPAN * SLAB + 2 * MARGIN
 GARDEN = 132
 GROUND = 100
 FENCE = MARGIN + SPAN * SLAB
-EDGE = 0.5  # slabs kept free between a gnome's centre and the garden's edge
-MIN_STEP = 0.62  # slabs between two gnomes of a team, at the tightest
-GNOMES = {  # colour, shape: no gnome is told apart by colour alone
-    "red": (OKABE_ITO["vermillion"], "circle"),
-    "blue": (OKABE_ITO["blue"], "diamond"),
-    "yellow": (OKABE_ITO["yellow"], "square"),
-    "green": (OKABE_ITO["bluish_green"], "triangle"),
-}
-LETTER_COLOURS = {"R": "red", "B": "blue", "Y": "yellow", "G": "green", "M": "multi"}
-TEXTS = {
+EDGE = BOARD["edge"]  # slabs kept free between a gnome's centre and the garden's edge
+MIN_STEP = BOARD["min_step"]  # slabs between two gnomes of a team, at the tightest
+OWN_WORDS = {
     "fr": {
-        "win": "{name} gagne la partie et devient la star du jardin !",
-        "score": "Manche {round} · manches gagnées : {a} {wa} – {wb} {b}",
         "lead": "{d} dalle(s) avant la barrière",
-        "hidden": "{name} : {count} cartes cachées",
         "piles": "Pioche : {draw} · Défausse : {discards}",
         "top": "dessus : {card}",
-        "chosen": "{name} a choisi son nain en secret.",
-        "window": "{name} peut répondre à ce coup ({kind}, {colour}) à son prochain tour.",
-        "gnome": "« Ajouter un nain {colour} »",
         "pull": "« Tirer : {two} 2{zero} »",
         "zero": ", {colour} 0",
-        "squirrel": "« Écureuils ×{n} »",
-        "red": "rouge",
-        "blue": "bleu",
-        "yellow": "jaune",
-        "green": "vert",
-        "multi": "multicolore",
-        "letters": "RBJV",
     },
     "en": {
-        "win": "{name} wins the match and becomes the star of the garden!",
-        "score": "Round {round} · rounds won: {a} {wa} – {wb} {b}",
         "lead": "{d} slab(s) from the fence",
-        "hidden": "{name}: {count} hidden cards",
         "piles": "Draw pile: {draw} · Discards: {discards}",
         "top": "top: {card}",
-        "chosen": "{name} has chosen a gnome in secret.",
-        "window": "{name} may answer this move ({kind}, {colour}) on their next turn.",
-        "gnome": "“Add a {colour} gnome”",
         "pull": "“Pull: {two} 2{zero}”",
         "zero": ", {colour} 0",
-        "squirrel": "“Squirrels ×{n}”",
-        "red": "red",
-        "blue": "blue",
-        "yellow": "yellow",
-        "green": "green",
-        "multi": "multicolour",
-        "letters": "RBYG",
     },
 }
+"""The picture's own words, where the live board's choose a plural or lay the piles out apart."""
+
+
+def words_in(lang: str) -> dict[str, str]:
+    """Every word the picture says in `lang`: the shared ones, then its own."""
+    return {**BOARD["words"][lang], **OWN_WORDS[lang]}
+
+
+def colour_name(colour: str, words: Mapping[str, str]) -> str:
+    """A gnome colour, or the multicolour cap, in words."""
+    return words["card.multi"] if colour == "multi" else words[f"colour.{colour}"]
 
 
 def picture(observation: Mapping[str, Any], lang: str) -> str:
     """The garden and the table of `observation` (the public one), titled in `lang`."""
-    words = TEXTS[lang]
+    words = words_in(lang)
     names = Nains.seat_names[lang]
-    line, seat = status_line(observation, names, lang, {lang: {"win": words["win"]}})
-    score = words["score"].format(
+    line, seat = status_line(observation, names, lang, BOARD["words"])
+    score = words["board.score"].format(
         round=observation["round"],
         a=names[0],
         wa=observation["wins"][0],
@@ -107,13 +88,14 @@ def picture(observation: Mapping[str, Any], lang: str) -> str:
 
 def card_name(code: str, lang: str) -> str:
     """A card in words: "« Tirer : rouge 2, bleu 0 »", "“Squirrels ×3”"."""
-    words = TEXTS[lang]
+    words = words_in(lang)
+    named = BOARD["letter_colours"]
     if code.startswith("+"):
-        return words["gnome"].format(colour=words[LETTER_COLOURS[code[1]]])
+        return words["card.named.gnome"].format(colour=colour_name(named[code[1]], words))
     if code.startswith("S"):
-        return words["squirrel"].format(n=code[1:])
-    zero = words["zero"].format(colour=words[LETTER_COLOURS[code[2]]]) if len(code) > 2 else ""
-    return words["pull"].format(two=words[LETTER_COLOURS[code[0]]], zero=zero)
+        return words["card.named.squirrel"].format(n=code[1:])
+    zero = words["zero"].format(colour=colour_name(named[code[2]], words)) if len(code) > 2 else ""
+    return words["pull"].format(two=colour_name(named[code[0]], words), zero=zero)
 
 
 def team_places(leads: Sequence[int], counts: Sequence[int]) -> tuple[list[list[float]], float]:
@@ -137,21 +119,22 @@ def team_places(leads: Sequence[int], counts: Sequence[int]) -> tuple[list[list[
 def _garden(
     observation: Mapping[str, Any], names: Sequence[str], words: Mapping[str, str]
 ) -> list[str | None]:
-    hose = observation["hose"]
-    leads = [8 + hose, 8 - hose]
+    hose, distance = observation["hose"], observation["fence"]
+    leads = [distance + hose, distance - hose]
     teams = observation["teams"]
     places, shift = team_places(leads, [len(team) for team in teams])
     fence = FENCE + shift * SLAB
     xs = [[FENCE + place * SLAB for place in team] for team in places]
     ends = [
-        (team[-1] if team else fence + (-1 if seat == 0 else 1) * 8 * SLAB)
+        (team[-1] if team else fence + (-1 if seat == 0 else 1) * distance * SLAB)
         + (-10 if seat == 0 else 10)
         for seat, team in enumerate(xs)
     ]
     left, right = max(ends[0], MARGIN + 4), min(ends[1], WIDTH - MARGIN - 4)
     hose_path = f"M{left:.1f} {GROUND - 10} L{right:.1f} {GROUND - 10}"
-    on_lawn = [i for i in range(-8, 8) if MARGIN <= fence + i * SLAB <= WIDTH - MARGIN - SLAB]
-    letters = dict(zip(("red", "blue", "yellow", "green"), words["letters"], strict=True))
+    on_lawn = [
+        i for i in range(-distance, distance) if MARGIN <= fence + i * SLAB <= WIDTH - MARGIN - SLAB
+    ]
     return [
         tag("rect", {"x": MARGIN, "y": 0, "width": WIDTH - 2 * MARGIN, "height": GARDEN,
                      "rx": 10, "fill": "#d6eadf"}),
@@ -163,12 +146,12 @@ def _garden(
         *(
             text(fence + i * SLAB - (SLAB / 2 if i > 0 else -SLAB / 2), GROUND + 22, abs(i),
                  size=10, anchor="middle", fill=DIM)
-            for i in (-8, -4, 4, 8)
+            for i in numbered_slabs(distance)
             if i in on_lawn or i - 1 in on_lawn
         ),
         tag("path", {"d": hose_path, "stroke": INK, "stroke-width": 8, "stroke-linecap": "round",
                      "fill": "none"}),
-        tag("path", {"d": hose_path, "stroke": "#3fae49", "stroke-width": 4,
+        tag("path", {"d": hose_path, "stroke": COLOURS["hose"], "stroke-width": 4,
                      "stroke-linecap": "round", "fill": "none"}),
         tag("rect", {"x": fence - hose * SLAB - 2.5, "y": GROUND - 14, "width": 5, "height": 8,
                      "rx": 1.5, "fill": OKABE_ITO["orange"], "stroke": INK}),
@@ -183,10 +166,10 @@ def _garden(
                     for dx in (-7, 0, 7)
                 ),
             ],
-            fill="#a0522d", stroke="#5a2d0c", stroke_width=1,
+            fill=COLOURS["fence"], stroke=COLOURS["fence_edge"], stroke_width=1,
         ),
         *(
-            _gnome(x, colour, seat, letters[colour])
+            _gnome(x, colour, seat, words[f"letter.{colour}"])
             for seat, team in enumerate(teams)
             for x, colour in zip(xs[seat], team, strict=True)
         ),
@@ -194,10 +177,16 @@ def _garden(
     ]  # fmt: skip
 
 
+def numbered_slabs(distance: int) -> list[int]:
+    """The slabs whose distance to the fence is written under them: every fourth."""
+    return sorted(side * d for d in range(4, distance + 1, 4) for side in (-1, 1))
+
+
 def _gnome(x: float, colour: str, seat: int, letter: str) -> str:
     """A gnome facing the fence: pointed hat and coat in its colour, its colour's shape
-    and letter on the belly."""
-    fill, mark = GNOMES[colour]
+    (no gnome is told apart by colour alone) and letter on the belly."""
+    gnome = BOARD["gnomes"][colour]
+    fill, mark = OKABE_ITO[gnome["colour"]], gnome["shape"]
     facing = 1 if seat == 0 else -1
     ink = ink_on(fill)
     return group(
@@ -206,10 +195,10 @@ def _gnome(x: float, colour: str, seat: int, letter: str) -> str:
                             "fill": "#000000", "fill-opacity": 0.18}),
             tag("rect", {"x": x - 7, "y": GROUND - 21, "width": 14, "height": 20, "rx": 5,
                          "fill": fill, "stroke": INK}),
-            tag("circle", {"cx": x, "cy": GROUND - 27, "r": 5.6, "fill": "#f2c9a0", "stroke": INK,
-                           "stroke-width": 0.8}),
+            tag("circle", {"cx": x, "cy": GROUND - 27, "r": 5.6, "fill": COLOURS["face"],
+                           "stroke": INK, "stroke-width": 0.8}),
             tag("path", {"d": f"M{x - 5:.1f} {GROUND - 26} Q{x:.1f} {GROUND - 15} {x + 5:.1f} "
-                              f"{GROUND - 26} Z", "fill": "#f4f4f4", "stroke": "#777777",
+                              f"{GROUND - 26} Z", "fill": COLOURS["beard"], "stroke": "#777777",
                          "stroke-width": 0.6}),
             tag("path", {"d": f"M{x - 7:.1f} {GROUND - 30} L{x + 7:.1f} {GROUND - 30} "
                               f"L{x + 3 * facing:.1f} {GROUND - 48} Z", "fill": fill,
@@ -241,7 +230,7 @@ def _team_label(seat: int, name: str, lead: int, words: Mapping[str, str]) -> st
 def _table(observation: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
     """The rows under the garden: each hand face down, the piles, a secret choice made,
     a move that may still be answered."""
-    words = TEXTS[lang]
+    words = words_in(lang)
     rows = [_backs(seat, names[seat], observation["hand_sizes"][seat], words) for seat in (0, 1)]
     discards = observation["discards"]
     piles = words["piles"].format(draw=observation["draw_count"], discards=len(discards))
@@ -255,7 +244,7 @@ def _table(observation: Mapping[str, Any], names: Sequence[str], lang: str) -> l
     )
     if observation["phase"] == "choose" and not observation["terminal"]:
         rows += [
-            text(MARGIN, 16, words["chosen"].format(name=names[seat]), size=13, fill=DIM)
+            text(MARGIN, 16, words["choose.waiting"].format(name=names[seat]), size=13, fill=DIM)
             for seat, done in enumerate(observation["chosen"])
             if done
         ]
@@ -265,8 +254,10 @@ def _table(observation: Mapping[str, Any], names: Sequence[str], lang: str) -> l
             text(
                 MARGIN,
                 16,
-                words["window"].format(
-                    name=names[window["seat"]], kind=window["kind"], colour=words[window["colour"]]
+                words["window.summary"].format(
+                    name=names[window["seat"]],
+                    kind=window["kind"],
+                    colour=colour_name(window["colour"], words),
                 ),
                 size=13,
                 weight=600,
@@ -278,14 +269,14 @@ def _table(observation: Mapping[str, Any], names: Sequence[str], lang: str) -> l
 
 def _backs(seat: int, name: str, count: int, words: Mapping[str, str]) -> str:
     """A hand seen by everyone: its size in words and as card backs."""
-    label = words["hidden"].format(name=name, count=count)
+    label = words["hand.hidden"].format(name=name, count=count)
     return group(
         [
             text(MARGIN, 16, label, size=13, weight=600),
             *(
                 tag("rect", {"x": MARGIN + 250 + k * 17, "y": 1, "width": 14, "height": 20,
-                             "rx": 2.5, "fill": OKABE_ITO["bluish_green"], "stroke": "#0b5e47",
-                             "stroke-width": 1.5})
+                             "rx": 2.5, "fill": OKABE_ITO["bluish_green"],
+                             "stroke": COLOURS["hand_stripe"], "stroke-width": 1.5})
                 for k in range(count)
             ),
         ],

@@ -1,7 +1,8 @@
 """A Petits Pas' picture: the row of places with their piles fanned downwards, the stock
 (backs only: its order is secret) and the cards out, as the live board lays them out
-(js/src/petits_pas/). Every card drawn carries its engine text in `data-card`; a card of the
-stock is never drawn, since the observation does not hold it."""
+(js/src/petits_pas/), a little smaller; what both draw alike is `petits_pas.json`. Every
+card drawn carries its engine text in `data-card`; a card of the stock is never drawn, since
+the observation does not hold it."""
 
 from __future__ import annotations
 
@@ -10,67 +11,43 @@ from typing import Any
 
 from ludotheque.engines.petits_pas import PetitsPas
 
-from . import DIM, INK, OKABE_ITO, document, group, tag, text
+from . import DIM, INK, OKABE_ITO, document, group, shared, tag, text
 
+BOARD = shared("petits_pas")
+COLOURS = BOARD["colours"]
 CARD_W, CARD_H = 64, 90
 GAP = 10
 MARGIN = 14
 FAN = 40  # the most a pile spreads below its first card
 PEEK = 17  # how much of each covered card shows, when there is room
-MIN_SLOTS = 6
 TABLE = "#e3efe8"
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_LABELS = {
-    "en": RANKS,
-    "fr": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
+CLUB = (
+    "M50 7 A20 20 0 0 1 66 39 A20 20 0 1 1 55 67 C56 80 60 89 68 97 L32 97 "
+    "C40 89 44 80 45 67 A20 20 0 1 1 34 39 A20 20 0 0 1 50 7 Z"
+)
+"""The club's outline in a 100 × 100 box: one path (the live board draws its three circles)."""
+PROGRESS = {
+    "fr": "Pas : {steps} · au tableau : {left} · talon : {stock}",
+    "en": "Steps: {steps} · on the table: {left} · stock: {stock}",
 }
-RED_SUITS = "HD"
-OUTLINED_SUITS = "DC"  # a second cue besides colour: diamonds and clubs drawn in outline
-SUIT_SHAPES = {
-    "H": "M50 92 C22 70 4 52 4 31 C4 15 16 5 29 5 C39 5 46 11 50 20 C54 11 61 5 71 5 "
-    "C84 5 96 15 96 31 C96 52 78 70 50 92 Z",
-    "D": "M50 3 L87 50 L50 97 L13 50 Z",
-    "S": "M50 3 C62 22 95 40 95 62 C95 78 81 86 69 85 C61 84 56 79 54 72 C55 84 59 92 67 97 "
-    "L33 97 C41 92 45 84 46 72 C44 79 39 84 31 85 C19 86 5 78 5 62 C5 40 38 22 50 3 Z",
-    "C": "M50 7 A20 20 0 0 1 66 39 A20 20 0 1 1 55 67 C56 80 60 89 68 97 L32 97 "
-    "C40 89 44 80 45 67 A20 20 0 1 1 34 39 A20 20 0 0 1 50 7 Z",
-}
-"""Each suit's outline in a 100 × 100 box."""
-TEXTS = {
-    "fr": {
-        "turn": "Pas : {steps} · au tableau : {left} · talon : {stock}",
-        "win": "Réussite : plus aucune carte au tableau !",
-        "lost": "Perdu : la donne est bloquée.",
-        "draw": "La donne est finie.",
-        "stock": "Talon : {n}",
-        "out": "Sorties : {n}",
-        "mover": "joue",
-    },
-    "en": {
-        "turn": "Steps: {steps} · on the table: {left} · stock: {stock}",
-        "win": "Won: no card left on the table!",
-        "lost": "Lost: the deal is stuck.",
-        "draw": "The deal is over.",
-        "stock": "Stock: {n}",
-        "out": "Out: {n}",
-        "mover": "moves",
-    },
-}
+"""The status line while the deal goes on (the live board shows these counts apart)."""
 
 
 def picture(observation: Mapping[str, Any], lang: str) -> str:
     """The deal as `observation` shows it, with its progress or result in `lang`."""
-    words = TEXTS[lang]
+    words = BOARD["words"][lang]
     places: list[list[str]] = observation["places"]
     jumped = set(observation.get("jumped", []))
-    slots = max(MIN_SLOTS, len(places))
+    slots = max(BOARD["min_slots"], len(places))
     width = 2 * MARGIN + slots * (CARD_W + GAP) - GAP
     row_top = MARGIN
     band_top = row_top + CARD_H + FAN + 38
     height = band_top + CARD_H + 36
     place_x = [MARGIN + place * (CARD_W + GAP) for place in range(slots)]
 
-    drawn = [_slot(place_x[place], row_top) for place in range(max(4, len(places)))]
+    drawn = [
+        _slot(place_x[place], row_top) for place in range(max(BOARD["min_places"], len(places)))
+    ]
     for place, pile in enumerate(places):
         peek = _peek(len(pile))
         drawn += [
@@ -78,33 +55,38 @@ def picture(observation: Mapping[str, Any], lang: str) -> str:
             for index, card in enumerate(pile)
         ]
     if places and not observation["terminal"]:
-        drawn.append(_mover_mark(place_x[len(places) - 1], row_top, places[-1], words["mover"]))
+        drawn.append(
+            _mover_mark(place_x[len(places) - 1], row_top, places[-1], words["board.mover"])
+        )
 
     stock = observation["stock"]
+    layers = BOARD["stock_layers"]
     drawn.append(
         group(
-            _back(MARGIN - i, band_top - i * 1.5) for i in reversed(range(min(6, -(-stock // 8))))
+            _back(MARGIN - i, band_top - i * 1.5)
+            for i in reversed(range(min(layers["most"], -(-stock // layers["cards_each"]))))
         )
         if stock
         else _slot(MARGIN, band_top)
     )
     out_x = width - MARGIN - CARD_W
     out = observation["out"]
+    most = BOARD["out_pile_most"]
     drawn += [
-        _face(card, out_x - min(i, 51) * 0.3, band_top - min(i, 51) * 0.6, lang)
+        _face(card, out_x - min(i, most) * 0.3, band_top - min(i, most) * 0.6, lang)
         for i, card in enumerate(out)
     ] or [_slot(out_x, band_top)]
     caption_y = band_top + CARD_H + 24
     drawn += [
-        text(MARGIN, caption_y, words["stock"].format(n=stock), size=15, weight=600),
-        text(width - MARGIN, caption_y, words["out"].format(n=observation["out_count"]),
+        text(MARGIN, caption_y, words["board.stock"].format(n=stock), size=15, weight=600),
+        text(width - MARGIN, caption_y, words["board.out"].format(n=observation["out_count"]),
              size=15, anchor="end", weight=600),
     ]  # fmt: skip
 
-    line = words["turn"]
+    line = PROGRESS[lang]
     if observation["terminal"]:
-        line = {"won": words["win"], "lost": words["lost"]}.get(
-            observation["result"], words["draw"]
+        line = {"won": words["status.win"], "lost": words["status.lost"]}.get(
+            observation["result"], words["board.over"]
         )
     return document(
         width,
@@ -123,7 +105,7 @@ def picture(observation: Mapping[str, Any], lang: str) -> str:
 def card_label(card: str, lang: str) -> str:
     """How a player reads a card: "10♥"; court cards V, D, R in French, J, Q, K in English."""
     rank, suit = card[:-1], card[-1]
-    return RANK_LABELS[lang][RANKS.index(rank)] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+    return BOARD["rank_labels"][lang][BOARD["ranks"].index(rank)] + BOARD["suit_symbols"][suit]
 
 
 def _peek(count: int) -> float:
@@ -140,13 +122,13 @@ def _slot(x: float, y: float) -> str:
 
 def _suit(suit: str, x: float, y: float, size: float, ink: str) -> str:
     """A suit of `size` pixels with its top-left corner at (x, y), filled or in outline."""
-    outlined = suit in OUTLINED_SUITS
+    outlined = suit in BOARD["outlined_suits"]
     return tag(
         "path",
         {
-            "d": SUIT_SHAPES[suit],
+            "d": BOARD["suit_paths"].get(suit, CLUB),
             "transform": f"translate({x:.1f} {y:.1f}) scale({size / 100:.2f})",
-            "fill": "#fffdf7" if outlined else ink,
+            "fill": COLOURS["face"] if outlined else ink,
             "stroke": ink if outlined else None,
             "stroke-width": 12 if outlined else None,
             "stroke-linejoin": "round" if outlined else None,
@@ -157,12 +139,12 @@ def _suit(suit: str, x: float, y: float, size: float, ink: str) -> str:
 def _face(card: str, x: float, y: float, lang: str, *, jumped: bool = False) -> str:
     """One card face up, its top-left corner at (x, y); a card that has jumped is marked ↷."""
     label = card_label(card, lang)
-    ink = "#c8102e" if card[-1] in RED_SUITS else "#161616"
+    ink = COLOURS["red"] if card[-1] in BOARD["red_suits"] else COLOURS["black"]
     return group(
         [
             tag("title", None, label),
             tag("rect", {"x": 0.5, "y": 0.5, "width": CARD_W - 1, "height": CARD_H - 1, "rx": 7,
-                         "fill": "#fffdf7", "stroke": "#6b6b6b"}),
+                         "fill": COLOURS["face"], "stroke": COLOURS["edge"]}),
             text(5, 19, label[:-1], size=17 if len(label) > 2 else 20, weight=700, fill=ink,
                  font_family="Georgia, 'DejaVu Serif', serif"),
             _suit(card[-1], CARD_W - 20, 6, 14, ink),
@@ -170,7 +152,7 @@ def _face(card: str, x: float, y: float, lang: str, *, jumped: bool = False) -> 
             group(
                 [
                     tag("circle", {"cx": 0, "cy": 0, "r": 9, "fill": OKABE_ITO["orange"],
-                                   "stroke": "#5a3d00"}),
+                                   "stroke": COLOURS["jumped_edge"]}),
                     text(0, 4.5, "↷", size=13, anchor="middle", weight=700, fill=INK),
                 ],
                 transform=f"translate({CARD_W - 12} {CARD_H - 12})",
@@ -186,9 +168,10 @@ def _back(x: float, y: float) -> str:
     return group(
         [
             tag("rect", {"x": x + 0.5, "y": y + 0.5, "width": CARD_W - 1, "height": CARD_H - 1,
-                         "rx": 7, "fill": "#f4f1ea", "stroke": "#6b6b6b"}),
+                         "rx": 7, "fill": COLOURS["back"], "stroke": COLOURS["edge"]}),
             tag("rect", {"x": x + 6, "y": y + 6, "width": CARD_W - 12, "height": CARD_H - 12,
-                         "rx": 4, "fill": "#1f4e79", "stroke": "#3f7cb8", "stroke-width": 3,
+                         "rx": 4, "fill": COLOURS["back_pattern"], "stroke": COLOURS["back_stripe"],
+                         "stroke-width": 3,
                          "stroke-dasharray": "3 3"}),
         ]
     )  # fmt: skip

@@ -1,8 +1,9 @@
 """Sorcière au pain d'épices' picture: the roof seen from above (walls, petits beurres in
 their places, a treat face up only where a card was put back in view of all), and beside it
 each seat's pile, candies, the reserve and the last round's end, as the live board shows
-them (js/src/sorciere/). Each treat drawn carries `data-treat`; the faces still hidden on the
-roof are not in the observation, so they cannot be drawn."""
+them (js/src/sorciere/), a little smaller; what both draw alike is `sorciere.json`. Each
+treat drawn carries `data-treat`; the faces still hidden on the roof are not in the
+observation, so they cannot be drawn."""
 
 from __future__ import annotations
 
@@ -11,63 +12,28 @@ from typing import Any
 
 from ludotheque.engines.sorciere import Sorciere
 
-from . import DIM, INK, OKABE_ITO, document, group, seat_token, tag, text, wrap
+from . import DIM, INK, OKABE_ITO, document, group, seat_token, shared, tag, text, wrap
 from . import status as status_line
 
-SIDE = 6
+BOARD = shared("sorciere")
+COLOURS = BOARD["colours"]
+SIDE = BOARD["side"]
 U = 50  # pixels per grid step
-MARGIN = 0.95  # grid steps around the roof: the walls and the coordinates
+MARGIN = BOARD["margin"]  # grid steps around the roof: the walls and the coordinates
 ROOF = (SIDE - 1 + 2 * MARGIN) * U
 PANEL = 250
-CARD_W, CARD_H = 1.34 * U, 1.04 * U
-COLUMNS = "ABCDEF"
-TREATS = {
-    "chocolate": "#6b3e26",
-    "lollipop": OKABE_ITO["reddish_purple"],
-    "gummy": OKABE_ITO["bluish_green"],
-    "marshmallow": "#f4efe4",
+PILE = {
+    "fr": "{count} carte(s) · {canes} sucre(s) d'orge",
+    "en": "{count} card(s) · {canes} candy cane(s)",
 }
-TEXTS = {
-    "fr": {
-        "win": "{name} a deux bonbons et danse autour de la table !",
-        "round": "Manche {round}",
-        "pile": "{count} carte(s) · {canes} sucre(s) d'orge",
-        "empty": "pile vide",
-        "reserve": "Réserve : {count}",
-        "held": "Carte en main : {treat}",
-        "collapse": "Le toit s'est effondré sous la main de {name} !",
-        "cleared": "Le toit est vide !",
-        "winner": "{name} prend un bonbon.",
-        "nobody": "Personne ne prend de bonbon.",
-        "chocolate": "chocolat",
-        "lollipop": "sucette",
-        "gummy": "ourson",
-        "marshmallow": "guimauve",
-    },
-    "en": {
-        "win": "{name} has two candies and dances around the table!",
-        "round": "Round {round}",
-        "pile": "{count} card(s) · {canes} candy cane(s)",
-        "empty": "empty pile",
-        "reserve": "Reserve: {count}",
-        "held": "Card in hand: {treat}",
-        "collapse": "The roof fell under {name}'s hand!",
-        "cleared": "The roof is empty!",
-        "winner": "{name} takes a candy.",
-        "nobody": "Nobody takes a candy.",
-        "chocolate": "chocolate",
-        "lollipop": "lollipop",
-        "gummy": "gummy bear",
-        "marshmallow": "marshmallow",
-    },
-}
+"""A pile's size (the live board's words choose singular or plural, which a picture does not)."""
 
 
 def picture(observation: Mapping[str, Any], lang: str) -> str:
     """The roof and the table of `observation` (the public one), titled in `lang`."""
-    words = TEXTS[lang]
+    words = {**BOARD["words"][lang], "pile.count": PILE[lang]}
     names = Sorciere.seat_names[lang][: observation["players"]]
-    line, seat = status_line(observation, names, lang, {lang: {"win": words["win"]}})
+    line, seat = status_line(observation, names, lang, BOARD["words"])
     fallen = observation.get("collapse")
     present = sorted((slot for slot in observation["slots"] if slot["z"] is not None), key=_height)
     panel, panel_height = _panel(observation, names, words)
@@ -78,11 +44,11 @@ def picture(observation: Mapping[str, Any], lang: str) -> str:
         line,
         [
             tag("rect", {"x": px(-0.5), "y": py(SIDE - 0.5), "width": SIDE * U,
-                         "height": SIDE * U, "rx": 6, "fill": "#3a2a1e", "opacity": 0.85}),
+                         "height": SIDE * U, "rx": 6, "fill": COLOURS["floor"], "opacity": 0.85}),
             group(
                 (tag("line", {"x1": px(x0), "y1": py(y0), "x2": px(x1), "y2": py(y1)})
                  for _side, x0, y0, x1, y1 in observation["walls"]),
-                stroke="#b5733a", stroke_width=11, stroke_linecap="round",
+                stroke=COLOURS["wall"], stroke_width=11, stroke_linecap="round",
             ),
             *_coordinates(),
             *(_card(slot, fallen) for slot in present),
@@ -110,7 +76,7 @@ def _height(slot: Mapping[str, Any]) -> int:
 
 def treat_icon(treat: str, x: float, y: float, r: float) -> str:
     """A treat centred on (x, y): each has its own shape, not only a colour."""
-    fill = TREATS[treat]
+    fill = BOARD["treats"][treat]
     line = {"fill": "none", "stroke": "#000000", "stroke-opacity": 0.45, "stroke-width": 1.3}
     if treat == "chocolate":
         parts = [
@@ -143,7 +109,7 @@ def treat_icon(treat: str, x: float, y: float, r: float) -> str:
                     "y1": y,
                     "x2": x,
                     "y2": y + r * 1.3,
-                    "stroke": "#8a8a8a",
+                    "stroke": COLOURS["stick"],
                     "stroke-width": 2.2,
                     "stroke-linecap": "round",
                 },
@@ -171,7 +137,7 @@ def treat_icon(treat: str, x: float, y: float, r: float) -> str:
                     "height": 1.6 * r,
                     "rx": r * 0.55,
                     "fill": fill,
-                    "stroke": "#9a8f80",
+                    "stroke": COLOURS["soft"],
                     "stroke-width": 1.2,
                 },
             ),
@@ -186,18 +152,21 @@ def _card(slot: Mapping[str, Any], fallen: Mapping[str, Any] | None) -> str:
     if fallen:  # away from the centre, a fixed function of the place (public)
         x, y, angle = x + (slot["x"] - 2.5) * 5, y + (2.5 - slot["y"]) * 5 + 8, angle * 3
     culprit = fallen is not None and fallen["slot"] == slot["slot"]
-    box = {"x": -CARD_W / 2, "y": -CARD_H / 2, "width": CARD_W, "height": CARD_H, "rx": 6}
+    width, height = BOARD["card"]["width"] * U, BOARD["card"]["height"] * U
+    box = {"x": -width / 2, "y": -height / 2, "width": width, "height": height, "rx": 6}
     dots = [
-        tag("circle", {"cx": dx * U, "cy": dy * U, "r": 1.6, "fill": "#a8742f"})
-        for dx in (-0.36, -0.12, 0.12, 0.36)
-        for dy in (-0.22, 0.22)
+        tag("circle", {"cx": dx * U, "cy": dy * U, "r": 1.6, "fill": COLOURS["dot"]})
+        for dx in BOARD["docking"]["dx"]
+        for dy in BOARD["docking"]["dy"]
     ]
     return group(
         [
-            tag("rect", {**box, "fill": "#f2d08d" if slot["known"] else "#e9bf6c",
-                         "stroke": OKABE_ITO["vermillion"] if culprit else "#9c6a2a",
+            tag("rect", {**box,
+                         "fill": COLOURS["cookie_known"] if slot["known"] else COLOURS["cookie"],
+                         "stroke": OKABE_ITO["vermillion"] if culprit else COLOURS["cookie_edge"],
                          "stroke-width": 4 if culprit else 1.5}),
-            tag("rect", {**box, "transform": "scale(0.86)", "fill": "none", "stroke": "#c48f3f",
+            tag("rect", {**box, "transform": "scale(0.86)", "fill": "none",
+                         "stroke": COLOURS["cookie_rim"],
                          "stroke-dasharray": "3 3"}),
             *dots,
             treat_icon(slot["known"], 0, 0, 12) if slot["known"] else None,
@@ -210,8 +179,9 @@ def _card(slot: Mapping[str, Any], fallen: Mapping[str, Any] | None) -> str:
 
 def _coordinates() -> list[str]:
     """Column letters under the front wall, row numbers left of the left wall."""
+    columns = BOARD["columns"]
     return [
-        text(px(col), py(-0.8) + 5, COLUMNS[col], size=13, anchor="middle", weight=700, fill=DIM)
+        text(px(col), py(-0.8) + 5, columns[col], size=13, anchor="middle", weight=700, fill=DIM)
         for col in range(SIDE)
     ] + [
         text(px(-0.8), py(row) + 5, row + 1, size=13, anchor="middle", weight=700, fill=DIM)
@@ -224,11 +194,17 @@ def _panel(
 ) -> tuple[list[str], float]:
     """Beside the roof: the round, each seat's pile and candies, the reserve, the card in
     hand and the last round's end; and the height they take."""
-    parts = [text(0, 22, words["round"].format(round=observation["round"]), size=15, weight=700)]
+    parts = [
+        text(0, 22, words["round.title"].format(round=observation["round"]), size=15, weight=700)
+    ]
     y = 36.0
     for seat, pile in enumerate(observation["piles"]):
         canes = sum(card["canes"] for card in pile)
-        count = words["pile"].format(count=len(pile), canes=canes) if pile else words["empty"]
+        count = (
+            words["pile.count"].format(count=len(pile), canes=canes)
+            if pile
+            else words["pile.empty"]
+        )
         to_move = observation.get("to_move") == seat and not observation["terminal"]
         parts.append(
             group(
@@ -256,8 +232,8 @@ def _panel(
                                     "width": 34,
                                     "height": 34,
                                     "rx": 5,
-                                    "fill": "#fff8ea",
-                                    "stroke": "#9c6a2a",
+                                    "fill": COLOURS["face"],
+                                    "stroke": COLOURS["cookie_edge"],
                                 },
                             ),
                             treat_icon(pile[-1]["treat"], 23, y + 25, 10),
@@ -277,16 +253,18 @@ def _panel(
             )
         )
         y += 58
-    parts.append(text(0, y + 14, words["reserve"].format(count=observation["reserve"]), size=13))
+    parts.append(
+        text(0, y + 14, words["pile.reserve"].format(count=observation["reserve"]), size=13)
+    )
     y += 22
     held = observation.get("held")
     if held:
-        treat = words[held["treat"]]
+        treat = words[f"treat.{held['treat']}"]
         parts.append(
             text(
                 0,
                 y + 14,
-                words["held"].format(treat=treat),
+                words["pile.held"].format(treat=treat),
                 size=13,
                 weight=700,
                 fill=OKABE_ITO["vermillion"],
@@ -296,17 +274,13 @@ def _panel(
     result = observation["results"][-1] if observation["results"] else None
     if result and observation["phase"] in ("scored", "over"):
         said = (
-            (
-                words["collapse"].format(name=names[result["collapser"]])
-                if result["end"] == "collapse"
-                else words["cleared"]
-            )
-            + " "
-            + (
-                words["nobody"]
-                if result["winner"] is None
-                else words["winner"].format(name=names[result["winner"]])
-            )
+            words["round.collapse"].format(name=names[result["collapser"]])
+            if result["end"] == "collapse"
+            else words["round.cleared"]
+        ) + (
+            words["round.nobody"]
+            if result["winner"] is None
+            else words["round.winner"].format(name=names[result["winner"]])
         )
         lines = wrap(said, 13, PANEL - 24)
         parts.append(
@@ -336,7 +310,7 @@ def _candy(x: float, y: float) -> str:
     return group(
         [
             tag("rect", {"x": x, "y": y, "width": 13, "height": 9, "rx": 4.5,
-                         "fill": OKABE_ITO["vermillion"], "stroke": "#7a3300"}),
+                         "fill": OKABE_ITO["vermillion"], "stroke": COLOURS["candy_edge"]}),
             tag("path", {"d": f"M{x + 4} {y + 9} l4 -9 M{x + 8} {y + 9} l4 -9",
                          "stroke": "#ffffff", "stroke-width": 1.5}),
         ]

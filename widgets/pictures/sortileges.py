@@ -1,5 +1,6 @@
 """Sortilèges' picture: the field with its houses, spelled squares, the last step and both
-witches, as the live board draws them (js/src/sortileges/board.js)."""
+witches, as the live board draws them (js/src/sortileges/board.js), a little smaller; what
+both draw alike is `sortileges.json`."""
 
 from __future__ import annotations
 
@@ -9,28 +10,36 @@ from typing import Any
 
 from ludotheque.engines.sortileges import Sortileges
 
-from . import DIM, INK, OKABE_ITO, document, group, seat_mark, seat_token, status, tag, text
+from . import (
+    DIM,
+    INK,
+    OKABE_ITO,
+    document,
+    group,
+    seat_mark,
+    seat_token,
+    shared,
+    status,
+    tag,
+    text,
+)
 
+BOARD = shared("sortileges")
 CELL = 56
 EDGE = 26  # room for the rank numbers (left) and the file letters (bottom)
 MARGIN = 14
-FILES = "abcdefghijklmnopqrstuvwxyz"
 LIGHT, DARK = "#f1ece1", "#ddd5c4"
-PLATE, STAR = "#3b2f63", OKABE_ITO["yellow"]
-WIN = {
-    "fr": {"win": "{name} a gagné : sa rivale ne peut plus bouger !"},
-    "en": {"win": "{name} wins: her rival cannot move any more!"},
-}
 
 
 def picture(observation: Mapping[str, Any], lang: str) -> str:
     """The position of `observation` (the public one) with its title in `lang`."""
     files, ranks = observation["files"], observation["ranks"]
     names = Sortileges.seat_names[lang]
-    line, seat = status(observation, names, lang, WIN)
+    line, seat = status(observation, names, lang, BOARD["words"])
+    files_named = BOARD["files"]
 
     def corner(square: str) -> tuple[float, float]:
-        return MARGIN + EDGE + FILES.index(square[0]) * CELL, MARGIN + (
+        return MARGIN + EDGE + files_named.index(square[0]) * CELL, MARGIN + (
             ranks - int(square[1:])
         ) * CELL
 
@@ -52,7 +61,7 @@ def picture(observation: Mapping[str, Any], lang: str) -> str:
         )
         for rank in range(1, ranks + 1)
         for file in range(files)
-        for x, y in [corner(f"{FILES[file]}{rank}")]
+        for x, y in [corner(f"{files_named[file]}{rank}")]
     ]
     houses = [
         _house(*corner(square), colour[index]) for index, square in enumerate(observation["houses"])
@@ -97,10 +106,6 @@ def picture(observation: Mapping[str, Any], lang: str) -> str:
 
 def _house(x: float, y: float, colour: str) -> str:
     """A house in its owner's colour: the square tinted, a little house in its corner."""
-    path = (
-        f"M{x + 5} {y + 14} L{x + 14} {y + 5} L{x + 23} {y + 14} V{y + 24} H{x + 17} "
-        f"V{y + 18} H{x + 11} V{y + 24} H{x + 5} Z"
-    )
     return group(
         [
             tag(
@@ -114,9 +119,33 @@ def _house(x: float, y: float, colour: str) -> str:
                     "fill-opacity": 0.22,
                 },
             ),
-            tag("path", {"d": path, "fill": colour, "stroke": INK, "stroke-width": 0.8}),
+            tag(
+                "path",
+                {
+                    "d": path_data(BOARD["house"], x, y),
+                    "fill": colour,
+                    "stroke": INK,
+                    "stroke-width": 0.8,
+                },
+            ),
         ]
     )
+
+
+def path_data(commands: list[list[Any]], x: float, y: float) -> str:
+    """SVG path data from `commands` ([letter, offsets...], as in the JSON) moved to (x, y)."""
+    return " ".join(_moved(letter, offsets, x, y) for letter, *offsets in commands)
+
+
+def _moved(letter: str, offsets: list[float], x: float, y: float) -> str:
+    """One path command: M and L move by (dx, dy), H by dx, V by dy; Z as it is."""
+    if letter in ("M", "L"):
+        return f"{letter}{x + offsets[0]} {y + offsets[1]}"
+    if letter == "H":
+        return f"H{x + offsets[0]}"
+    if letter == "V":
+        return f"V{y + offsets[0]}"
+    return letter
 
 
 def _plate(x: float, y: float, caster: str | None) -> str:
@@ -126,7 +155,9 @@ def _plate(x: float, y: float, caster: str | None) -> str:
     points = " ".join(
         f"{cx + radius * math.cos(angle):.1f},{cy + radius * math.sin(angle):.1f}"
         for i in range(10)
-        for radius, angle in [(12 if i % 2 == 0 else 5.4, -math.pi / 2 + i * math.pi / 5)]
+        for radius, angle in [
+            (12 if i % 2 == 0 else 12 * BOARD["star_inner"], -math.pi / 2 + i * math.pi / 5)
+        ]
     )
     return group(
         [
@@ -138,14 +169,19 @@ def _plate(x: float, y: float, caster: str | None) -> str:
                     "width": CELL - 10,
                     "height": CELL - 10,
                     "rx": 8,
-                    "fill": PLATE,
+                    "fill": BOARD["colours"]["plate"],
                     "stroke": caster or "#9b7fb5",
                     "stroke-width": 4 if caster else 1.5,
                 },
             ),
             tag(
                 "polygon",
-                {"points": points, "fill": STAR, "stroke": "#8a6d00", "stroke-width": 0.8},
+                {
+                    "points": points,
+                    "fill": OKABE_ITO["yellow"],
+                    "stroke": BOARD["colours"]["star_edge"],
+                    "stroke-width": 0.8,
+                },
             ),
         ]
     )
@@ -197,7 +233,7 @@ def _witch(seat: int, name: str, cx: float, cy: float, *, lost: bool) -> str:
                 "path",
                 {
                     "d": hat,
-                    "fill": "#1d1b24",
+                    "fill": BOARD["colours"]["hat"],
                     "stroke": "#8c8799",
                     "stroke-width": 1.2,
                     "stroke-linejoin": "round",
@@ -215,7 +251,7 @@ def _coordinates(files: int, ranks: int) -> list[str]:
         text(
             MARGIN + EDGE + file * CELL + CELL / 2,
             bottom,
-            FILES[file],
+            BOARD["files"][file],
             size=14,
             anchor="middle",
             weight=600,

@@ -1,21 +1,20 @@
 // Seat colours from the Okabe–Ito palette (safe for colour-blind players), always paired
-// with a shape and a letter so that no information rests on colour alone.
+// with a shape and a letter so that no information rests on colour alone. The values are
+// widgets/pictures/kit.json, which the static pictures read too: a seat looks the same in both.
 
+import KIT from "../../../widgets/pictures/kit.json" with { type: "json" };
 import { s } from "./dom.js";
 
-export const OKABE_ITO = {
-  orange: "#E69F00",
-  skyBlue: "#56B4E9",
-  bluishGreen: "#009E73",
-  yellow: "#F0E442",
-  blue: "#0072B2",
-  vermillion: "#D55E00",
-  reddishPurple: "#CC79A7",
-  black: "#000000",
-};
+const camel = (name) => name.replace(/_(\w)/g, (_, letter) => letter.toUpperCase());
 
-const SEAT_COLOURS = [OKABE_ITO.vermillion, OKABE_ITO.blue, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple];
-const SEAT_SHAPES = ["circle", "diamond", "square", "triangle"];
+/** The palette by name, in camelCase ("bluish_green" in the JSON is `bluishGreen`). */
+export const OKABE_ITO = Object.fromEntries(Object.entries(KIT.palette).map(([name, colour]) => [camel(name), colour]));
+
+/** A palette colour by the name the JSON files give it ("bluish_green"). */
+export const paletteColour = (name) => KIT.palette[name];
+
+const SEAT_COLOURS = KIT.seat_colours.map((name) => KIT.palette[name]);
+const SEAT_SHAPES = KIT.seat_shapes;
 
 /** How seat `seat` is drawn everywhere: colour, shape, letter (the name's initial). */
 export function seatMark(seat, name) {
@@ -29,11 +28,7 @@ export function seatMark(seat, name) {
 /** An SVG shape of radius r centred on (x, y). */
 export function shapeElement(shape, x, y, r, attrs) {
   if (shape === "circle") return s("circle", { cx: x, cy: y, r, ...attrs });
-  const points = {
-    diamond: [[0, -1.15], [1.15, 0], [0, 1.15], [-1.15, 0]],
-    square: [[-0.9, -0.9], [0.9, -0.9], [0.9, 0.9], [-0.9, 0.9]],
-    triangle: [[0, -1.2], [1.1, 0.8], [-1.1, 0.8]],
-  }[shape];
+  const points = KIT.shape_corners[shape];
   return s("polygon", { points: points.map(([px, py]) => `${x + px * r},${y + py * r}`).join(" "), ...attrs });
 }
 

@@ -1,10 +1,13 @@
-// The Tir de tuyau board: the garden (16 slabs, the fence, the hose, both gnome teams), the
+// The Tir de tuyau board: the garden (the slabs, the fence, the hose, both gnome teams), the
 // viewer's hand, the piles and the score, all drawn from the observation. A click on a card
-// sends one `act` intent chosen among `observation.legal`; no rule is computed here.
+// sends one `act` intent chosen among `observation.legal`; no rule is computed here. What the
+// static picture draws alike (widgets/pictures/nains.py) is BOARD; the fence's distance is the
+// observation's `fence`.
 
+import BOARD from "../../../widgets/pictures/nains.json" with { type: "json" };
 import { h, s } from "../kit/dom.js";
 import { createFocusKeeper, createRoving, keyHandler } from "../kit/keys.js";
-import { OKABE_ITO, seatMark, shapeElement } from "../kit/palette.js";
+import { paletteColour, seatMark, shapeElement } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { seatName } from "../kit/status.js";
 import { liveHint } from "../kit/view.js";
@@ -18,17 +21,17 @@ export const KEYS = [
   { keys: ["enter", "space"], does: "keys.choose" },
   { keys: ["escape"], does: "keys.cancel" },
 ];
-const LETTER_COLOUR = { R: "red", B: "blue", Y: "yellow", G: "green", M: "multi" };
+const LETTER_COLOUR = BOARD.letter_colours;
 // Okabe–Ito, and a shape per colour so that no gnome is told apart by colour alone.
-const GNOME_FILL = { red: OKABE_ITO.vermillion, blue: OKABE_ITO.blue, yellow: OKABE_ITO.yellow, green: OKABE_ITO.bluishGreen };
-const GNOME_SHAPE = { red: "circle", blue: "diamond", yellow: "square", green: "triangle" };
+const GNOME_FILL = Object.fromEntries(Object.entries(BOARD.gnomes).map(([colour, look]) => [colour, paletteColour(look.colour)]));
+const GNOME_SHAPE = Object.fromEntries(Object.entries(BOARD.gnomes).map(([colour, look]) => [colour, look.shape]));
 // Ink on each colour with a contrast of at least 4.5:1 (white on vermillion or green is not).
 const INK = { red: "#000000", blue: "#ffffff", yellow: "#000000", green: "#000000" };
 /** The inline style that paints a chip or button in a gnome colour (see .nn-chip). */
 const paint = (colour) => `--chip:${GNOME_FILL[colour]};--ink:${INK[colour]}`;
 
 const SLAB = 34;
-const SPAN = 13; // slabs drawn each side of the fence (8 of garden, then the lawn)
+const SPAN = BOARD.span; // slabs drawn each side of the fence (the garden, then the lawn)
 const WIDTH = 2 * SPAN * SLAB;
 const HEIGHT = 150;
 const GROUND = 118;
@@ -58,14 +61,14 @@ function gnome(x, colour, seat, letter, attrs = {}) {
   );
 }
 
-const EDGE = 0.5;       // slabs kept free between a gnome's centre and the picture's edge
-const MIN_STEP = 0.62; // slabs between two gnomes of a team, at the tightest (coats touch)
+const EDGE = BOARD.edge;         // slabs kept free between a gnome's centre and the picture's edge
+const MIN_STEP = BOARD.min_step; // slabs between two gnomes of a team, at the tightest (coats touch)
 
 /**
  * Where the gnomes stand, in slabs from the fence (seat 0 negative), and the shift that keeps
- * them in the picture. Each team's first gnome stands on its slab (`lead` from the fence, 8 at
+ * them in the picture. Each team's first gnome stands on its slab (`lead` from the fence, `fence` at
  * the start), the others behind it one slab apart, closer when the teams are long. The two first
- * gnomes are always 16 slabs apart, so the scene fits once the spacing fits; when the hose has
+ * gnomes are always 2 × fence slabs apart, so the scene fits once the spacing fits; when the hose has
  * carried a team past the picture's edge, the whole garden slides so that no gnome leaves it.
  */
 function layoutTeams(leads, counts) {
@@ -80,20 +83,27 @@ function layoutTeams(leads, counts) {
   return { xs: xs.map((team) => team.map((x) => X0 + (x + shift) * SLAB)), shift: shift * SLAB };
 }
 
+/** The slabs whose distance to the fence is written under them: every fourth. */
+function numberedSlabs(distance) {
+  const away = Array.from({ length: Math.floor(distance / 4) }, (_, k) => 4 * (k + 1));
+  return [...away.map((d) => -d).reverse(), ...away];
+}
+
 function garden(view, obs, t) {
   const lang = view.lang;
   const hose = obs.hose ?? 0;
-  const leads = [8 + hose, 8 - hose];
+  const distance = obs.fence;
+  const leads = [distance + hose, distance - hose];
   const teams = obs.teams ?? [[], []];
   const { xs, shift } = layoutTeams(leads, teams.map((team) => team.length));
   const fence = X0 + shift;
   const parts = [];
   parts.push(s("rect", { class: "nn-lawn", x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10 }));
-  for (let i = -8; i < 8; i += 1) {
+  for (let i = -distance; i < distance; i += 1) {
     parts.push(s("rect", { class: "nn-slab", "data-slab": i < 0 ? -i : i + 1, x: fence + i * SLAB + 2, y: GROUND - 4, width: SLAB - 4, height: 14, rx: 3 }));
   }
-  for (let i = -8; i <= 8; i += 4) if (i) parts.push(s("text", { class: "nn-slab-number", x: fence + i * SLAB - Math.sign(i) * SLAB / 2, y: GROUND + 24, "text-anchor": "middle" }, String(Math.abs(i))));
-  const ends = xs.map((positions, seat) => (positions.length ? positions[positions.length - 1] : fence + (seat === 0 ? -1 : 1) * 8 * SLAB) + (seat === 0 ? -14 : 14));
+  for (const i of numberedSlabs(distance)) parts.push(s("text", { class: "nn-slab-number", x: fence + i * SLAB - Math.sign(i) * SLAB / 2, y: GROUND + 24, "text-anchor": "middle" }, String(Math.abs(i))));
+  const ends = xs.map((positions, seat) => (positions.length ? positions[positions.length - 1] : fence + (seat === 0 ? -1 : 1) * distance * SLAB) + (seat === 0 ? -14 : 14));
   // the hose over an edge in the theme's strongest ink, so it stands out from a light or dark lawn
   const hosePath = `M${Math.max(ends[0], 4)} ${GROUND - 14} L${Math.min(ends[1], WIDTH - 4)} ${GROUND - 14}`;
   parts.push(s("path", { class: "nn-hose-edge", d: hosePath }), s("path", { class: "nn-hose", d: hosePath }));
@@ -380,7 +390,7 @@ export function createBoard({ t, send }) {
     const lang = view.lang;
     const names = [seatName(view, 0), seatName(view, 1)];
     score.textContent = t(lang, "board.score", { round: o.round, a: names[0], wa: o.wins[0], wb: o.wins[1], b: names[1] });
-    const leads = [8 + (o.hose ?? 0), 8 - (o.hose ?? 0)].map((lead) => Math.max(lead, 0));
+    const leads = [o.fence + (o.hose ?? 0), o.fence - (o.hose ?? 0)].map((lead) => Math.max(lead, 0));
     svg.setAttribute("aria-label", `${t(lang, "board.label")} ${t(lang, "board.teams", { a: names[0], na: o.teams[0].length, da: leads[0], b: names[1], nb: o.teams[1].length, db: leads[1] })}`);
     svg.dataset.ply = o.ply;
     svg.dataset.hose = o.hose;

@@ -1,5 +1,10 @@
 // The garden's look: lawn and slabs mixed from the theme's colours (light and dark themes),
-// gnomes in the Okabe–Ito palette with a shape and a letter each.
+// gnomes in the Okabe–Ito palette with a shape and a letter each; the colours the static picture
+// shares are BOARD's (widgets/pictures/nains.json).
+
+import BOARD from "../../../widgets/pictures/nains.json" with { type: "json" };
+
+const C = BOARD.colours;
 
 export const NAINS_CSS = `
 .ludo:has(.nn) .ludo-stage { max-width: 100%; flex-basis: 560px; }
@@ -10,13 +15,13 @@ export const NAINS_CSS = `
 .nn-slab { fill: color-mix(in srgb, var(--ludo-fg) 16%, var(--ludo-bg)); stroke: color-mix(in srgb, var(--ludo-fg) 30%, var(--ludo-bg)); }
 .nn-slab-number { fill: var(--ludo-fg-dim); font-size: 11px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
 .nn-hose-edge { stroke: var(--ludo-fg-strong); stroke-width: 11; stroke-linecap: round; fill: none; }
-.nn-hose { stroke: #3fae49; stroke-width: 6; stroke-linecap: round; fill: none; }
+.nn-hose { stroke: ${C.hose}; stroke-width: 6; stroke-linecap: round; fill: none; }
 .nn-hose-mark { fill: var(--ludo-orange); stroke: var(--ludo-fg-strong); stroke-width: 1; }
-.nn-fence path, .nn-fence rect { fill: #a0522d; stroke: #5a2d0c; stroke-width: 1.2; }
+.nn-fence path, .nn-fence rect { fill: ${C.fence}; stroke: ${C.fence_edge}; stroke-width: 1.2; }
 .nn-shadow { fill: rgba(0, 0, 0, 0.18); }
 .nn-coat, .nn-hat { stroke: #1d1b24; stroke-width: 1.2; }
-.nn-face { fill: #f2c9a0; stroke: #1d1b24; stroke-width: 1; }
-.nn-beard { fill: #f4f4f4; stroke: #777; stroke-width: 0.8; }
+.nn-face { fill: ${C.face}; stroke: #1d1b24; stroke-width: 1; }
+.nn-beard { fill: ${C.beard}; stroke: #777; stroke-width: 0.8; }
 .nn-arm { stroke: #1d1b24; stroke-width: 3; stroke-linecap: round; }
 .nn-letter { font-size: 10px; font-weight: 800; font-family: var(--jp-ui-font-family, system-ui, sans-serif); pointer-events: none; }
 .nn-team-name { fill: var(--ludo-fg-strong); font-size: 12px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
@@ -31,7 +36,7 @@ export const NAINS_CSS = `
 .nn-hand-row .nn-card { flex: 0 0 auto; width: 86px; min-height: 72px; font-size: 0.8em; }
 .nn-hand-name { margin-right: 6px; font-weight: 600; }
 .nn-back { width: 22px; height: 32px; border-radius: 4px; border: 1px solid var(--ludo-border);
-  background: repeating-linear-gradient(45deg, var(--ludo-bluish-green), var(--ludo-bluish-green) 4px, #0b5e47 4px, #0b5e47 8px); }
+  background: repeating-linear-gradient(45deg, var(--ludo-bluish-green), var(--ludo-bluish-green) 4px, ${C.hand_stripe} 4px, ${C.hand_stripe} 8px); }
 .nn-hand { display: flex; flex-wrap: wrap; gap: 6px; }
 .nn-card { display: flex; flex-direction: column; align-items: flex-start; gap: 3px; width: 104px; min-height: 88px; padding: 6px;
   font: inherit; font-size: 0.88em; text-align: left; color: var(--ludo-fg-strong); background: var(--ludo-bg);

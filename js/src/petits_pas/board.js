@@ -7,6 +7,7 @@
 // Nothing here knows the rules: a step is the act intent `step`, the animation replays the
 // events Python sent (motion.js), and the browser never sees a card before it is dealt.
 
+import BOARD from "../../../widgets/pictures/petits_pas.json" with { type: "json" };
 import { h, s } from "../kit/dom.js";
 import { keyHandler } from "../kit/keys.js";
 import { createPendingMove } from "../kit/pending.js";
@@ -173,7 +174,7 @@ export function createBoard(ctx) {
     const where = layout(obs, g);
     const lang = view.lang;
     const slots = [];
-    for (let place = 0; place < Math.max(4, places.length); place += 1) {
+    for (let place = 0; place < Math.max(BOARD.min_places, places.length); place += 1) {
       slots.push(s("rect", { class: "pp-slot", x: g.placeX(place) + 0.5, y: g.rowTop + 0.5, width: CARD_W - 1, height: CARD_H - 1, rx: 7 }));
     }
     const cards = [];
@@ -199,7 +200,7 @@ export function createBoard(ctx) {
     const stockCount = obs.stock ?? 0;
     const stock = [];
     if (stockCount > 0) {
-      const layers = Math.min(6, Math.ceil(stockCount / 8));
+      const layers = Math.min(BOARD.stock_layers.most, Math.ceil(stockCount / BOARD.stock_layers.cards_each));
       for (let i = layers - 1; i >= 0; i -= 1) stock.push(cardBack({ x: g.stock.x - i * 0.8, y: g.stock.y - i * 1.2, patternId }));
     } else {
       stock.push(s("rect", { class: "pp-slot", x: g.stock.x + 0.5, y: g.stock.y + 0.5, width: CARD_W - 1, height: CARD_H - 1, rx: 7 }));

@@ -4,21 +4,20 @@
 // differs from the others by shape, by colour and by fill.
 //
 // A card's text is the engine's (`10H`, `QS`, `AD`); its label is the player's: French court
-// cards are V, D, R (valet, dame, roi), English ones J, Q, K.
+// cards are V, D, R (valet, dame, roi), English ones J, Q, K. What the static picture draws
+// alike (ranks, suits, colours) is BOARD (widgets/pictures/petits_pas.json).
 
+import BOARD from "../../../widgets/pictures/petits_pas.json" with { type: "json" };
 import { s } from "../kit/dom.js";
 
 export const CARD_W = 72;
 export const CARD_H = 100;
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_LABELS = {
-  en: RANKS,
-  fr: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"],
-};
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RED = new Set(["H", "D"]);
-const OUTLINED = new Set(["D", "C"]);
+const RANKS = BOARD.ranks;
+const RANK_LABELS = BOARD.rank_labels;
+const SUIT_SYMBOLS = BOARD.suit_symbols;
+const RED = new Set(BOARD.red_suits);
+const OUTLINED = new Set(BOARD.outlined_suits);
 const SUIT_NAMES = {
   fr: { S: "pique", H: "cœur", D: "carreau", C: "trèfle" },
   en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
@@ -43,11 +42,10 @@ function suitName(suit, lang = "fr") {
   return (SUIT_NAMES[lang] ?? SUIT_NAMES.fr)[suit];
 }
 
-// Suit shapes in a 100 x 100 box. The club is three circles, a joint and a stem.
+// Suit shapes in a 100 x 100 box. The club is three circles, a joint and a stem (the
+// picture draws it as one path).
 const SHAPES = {
-  H: [["path", { d: "M50 92 C22 70 4 52 4 31 C4 15 16 5 29 5 C39 5 46 11 50 20 C54 11 61 5 71 5 C84 5 96 15 96 31 C96 52 78 70 50 92 Z" }]],
-  D: [["path", { d: "M50 3 L87 50 L50 97 L13 50 Z" }]],
-  S: [["path", { d: "M50 3 C62 22 95 40 95 62 C95 78 81 86 69 85 C61 84 56 79 54 72 C55 84 59 92 67 97 L33 97 C41 92 45 84 46 72 C44 79 39 84 31 85 C19 86 5 78 5 62 C5 40 38 22 50 3 Z" }]],
+  ...Object.fromEntries(Object.entries(BOARD.suit_paths).map(([suit, d]) => [suit, [["path", { d }]]])),
   C: [
     ["circle", { cx: 50, cy: 27, r: 20 }],
     ["circle", { cx: 26, cy: 58, r: 20 }],

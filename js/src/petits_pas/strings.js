@@ -1,15 +1,17 @@
 // A Petits Pas' own text, added to the kit's tables (these keys win over the kit's): the
 // board and the statuses of a patience. The readings' labels come from the engine
-// (engines/petits_pas/readings.py, through the `game_info` trait).
+// (engines/petits_pas/readings.py, through the `game_info` trait). The words the static
+// picture says too are in widgets/pictures/petits_pas.json.
+
+import BOARD from "../../../widgets/pictures/petits_pas.json" with { type: "json" };
 
 export const PETITS_PAS_STRINGS = {
   fr: {
+    ...BOARD.words.fr,
     "game.rules": "Réussite à 52 cartes. La carte la plus à droite saute vers la gauche par-dessus les autres familles jusqu'à la première carte de sa famille : plus forte, elle l'entraîne hors du jeu ; plus faible, elle la recouvre. Bloquée, on distribue une carte à droite. Le livre promet une chance sur trois.",
     "status.your-turn": "À toi : fais un pas (bouton ou Espace).",
     "status.turn": "La donne attend.",
     "status.thinking": "La donne se joue toute seule",
-    "status.win": "Réussite : plus aucune carte au tableau !",
-    "status.lost": "Perdu : la donne est bloquée.",
     "button.new": "Nouvelle donne",
     "button.undo": "Annuler un pas",
     "button.redo": "Refaire un pas",
@@ -21,13 +23,9 @@ export const PETITS_PAS_STRINGS = {
     "board.step": "Un pas",
     "board.play": "Jouer jusqu'au bout",
     "board.pause": "Pause",
-    "board.stock": "Talon : {n}",
-    "board.out": "Sorties : {n}",
     "board.left": "Au tableau : {n}",
     "board.steps": "Pas : {n}",
-    "board.mover": "joue",
     "board.start": "Quatre cartes sont posées. La carte la plus à droite va jouer : « Un pas » ou Espace.",
-    "board.over": "La donne est finie.",
     "board.deal-secret": "Le numéro de la donne sera montré à la fin, avec de quoi la rejouer. Pour que toute la classe joue la même donne, choisissez un petit numéro (21, 2026…) dans « Rejouer la donne n° ».",
     "board.deal-number": "Donne n° {n}",
     "board.deal-how": " — pour la rejouer : ",
@@ -42,12 +40,11 @@ export const PETITS_PAS_STRINGS = {
     "keys.step": "un pas (sur la rangée de cartes)",
   },
   en: {
+    ...BOARD.words.en,
     "game.rules": "A 52-card patience. The rightmost card jumps left over the other suits to the first card of its own suit: if higher, it takes it out of the game; if lower, it covers it. When it is stuck, a card is dealt on the right. The book promises a 1 in 3 chance.",
     "status.your-turn": "Your move: take a step (button or Space).",
     "status.turn": "The deal is waiting.",
     "status.thinking": "The deal is playing itself",
-    "status.win": "Won: no card left on the table!",
-    "status.lost": "Lost: the deal is stuck.",
     "button.new": "New deal",
     "button.undo": "Undo step",
     "button.redo": "Redo step",
@@ -59,13 +56,9 @@ export const PETITS_PAS_STRINGS = {
     "board.step": "Step",
     "board.play": "Play to the end",
     "board.pause": "Pause",
-    "board.stock": "Stock: {n}",
-    "board.out": "Out: {n}",
     "board.left": "On the table: {n}",
     "board.steps": "Steps: {n}",
-    "board.mover": "moves",
     "board.start": "Four cards are dealt. The rightmost card moves next: “Step” or Space.",
-    "board.over": "The deal is over.",
     "board.deal-secret": "The deal's number is shown when it ends, with how to replay it. For a whole class to play the same deal, pick a short number (21, 2026…) in “Replay deal no.”.",
     "board.deal-number": "Deal no. {n}",
     "board.deal-how": " — to replay it: ",

@@ -1,6 +1,11 @@
 // The board's look. The table and the text follow JupyterLab's light and dark themes
 // (--jp-* through the kit's --ludo-* variables); card faces stay light, like real cards, in
-// both themes. Rules that change the kit's frame are scoped to this game's shell.
+// both themes. Rules that change the kit's frame are scoped to this game's shell. The card
+// colours the static picture shares are BOARD's (widgets/pictures/petits_pas.json).
+
+import BOARD from "../../../widgets/pictures/petits_pas.json" with { type: "json" };
+
+const C = BOARD.colours;
 
 export const PETITS_PAS_CSS = `
 .ludo[data-game="petits_pas"] .ludo-stage { max-width: 620px; flex-basis: 420px; }
@@ -16,24 +21,24 @@ export const PETITS_PAS_CSS = `
 }
 
 .pp-slot { fill: none; stroke: color-mix(in srgb, var(--ludo-fg) 30%, transparent); stroke-width: 1.5; stroke-dasharray: 5 4; }
-.pp-card .pp-face { fill: #fffdf7; stroke: #6b6b6b; stroke-width: 1; }
+.pp-card .pp-face { fill: ${C.face}; stroke: ${C.edge}; stroke-width: 1; }
 .pp-card { filter: drop-shadow(0 1px 1.5px rgba(0, 0, 0, 0.35)); }
 .pp-rank { font-family: Georgia, "DejaVu Serif", "Times New Roman", serif; font-weight: 700; }
-.pp-red { --pp-ink: #c8102e; }
-.pp-black { --pp-ink: #161616; }
+.pp-red { --pp-ink: ${C.red}; }
+.pp-black { --pp-ink: ${C.black}; }
 .pp-rank, .pp-ink { fill: var(--pp-ink); }
 .pp-ink-stroke { stroke: var(--pp-ink); }
-.pp-hollow { fill: #fffdf7; }
-.pp-jumped-mark circle { fill: var(--ludo-orange); stroke: #5a3d00; stroke-width: 1; }
+.pp-hollow { fill: ${C.face}; }
+.pp-jumped-mark circle { fill: var(--ludo-orange); stroke: ${C.jumped_edge}; stroke-width: 1; }
 .pp-jumped-arrow { fill: none; stroke: #1b1b1b; stroke-width: 2; stroke-linecap: round; }
 .pp-jumped-head { fill: #1b1b1b; }
 .pp-moved .pp-face { stroke: var(--ludo-accent); stroke-width: 3; }
 .pp-stuck .pp-face { stroke: var(--ludo-vermillion); stroke-width: 3; stroke-dasharray: 6 3; }
 .pp-is-out { filter: none; }
 
-.pp-back-face { fill: #f4f1ea; stroke: #6b6b6b; stroke-width: 1; }
-.pp-back-stripe-bg { fill: #1f4e79; }
-.pp-back-stripe { fill: #3f7cb8; }
+.pp-back-face { fill: ${C.back}; stroke: ${C.edge}; stroke-width: 1; }
+.pp-back-stripe-bg { fill: ${C.back_pattern}; }
+.pp-back-stripe { fill: ${C.back_stripe}; }
 .pp-caption { fill: var(--ludo-fg); font-size: 15px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
 .pp-mover-mark path { fill: var(--ludo-accent); }
 .pp-mover-mark text { fill: var(--ludo-fg-dim); font-size: 13px; font-weight: 600; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }

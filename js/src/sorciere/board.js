@@ -10,12 +10,16 @@ import { createPendingMove } from "../kit/pending.js";
 import { formatDecimal, formatPercent } from "../kit/numbers.js";
 import { liveHint } from "../kit/view.js";
 import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
+import BOARD from "../../../widgets/pictures/sorciere.json" with { type: "json" };
 import { cellName, COLUMNS, parseAction, SIDE } from "./notation.js";
 
+// What the static picture draws alike (widgets/pictures/sorciere.py) is in BOARD: the roof's
+// grid, the cards' size in grid steps, the colours, the words. Pixels per step are the live
+// board's own (the picture's are fewer).
 const U = 56; // pixels per grid step
-const MARGIN = 0.95; // grid steps around the roof (walls, room to drag)
-const CARD_W = 1.34;
-const CARD_H = 1.04;
+const MARGIN = BOARD.margin; // grid steps around the roof (walls, room to drag)
+const CARD_W = BOARD.card.width;
+const CARD_H = BOARD.card.height;
 const WIDTH = (SIDE - 1 + 2 * MARGIN) * U;
 const HEIGHT = (SIDE - 1 + 2 * MARGIN) * U;
 
@@ -27,7 +31,7 @@ export const KEYS = [
   { keys: ["enter", "space"], does: "keys.put" },
   { keys: ["tab"], does: "keys.tab" },
 ];
-const TREAT_COLOURS = { chocolate: "#6b3e26", lollipop: "#CC79A7", gummy: "#009E73", marshmallow: "#f4efe4" };
+const TREAT_COLOURS = BOARD.treats;
 
 /** Grid units -> SVG pixels; row 0 (the front wall) at the bottom. */
 const px = (x) => (x + MARGIN) * U;
@@ -68,7 +72,7 @@ function cardShape(attrs = {}) {
 function docking() {
   // the holes of a petit beurre: they make it read as a cookie
   const dots = [];
-  for (const dx of [-0.36, -0.12, 0.12, 0.36]) for (const dy of [-0.22, 0.22]) dots.push(s("circle", { cx: dx * U, cy: dy * U, r: 1.8, class: "sv-dot" }));
+  for (const dx of BOARD.docking.dx) for (const dy of BOARD.docking.dy) dots.push(s("circle", { cx: dx * U, cy: dy * U, r: 1.8, class: "sv-dot" }));
   return dots;
 }
 

@@ -2,10 +2,13 @@
 // the board can point at the slot an action names and say it in words; and the roof's
 // coordinates, written along its edges: slot i lies in row i // 6 (row 1 along the front
 // wall, drawn at the bottom) and column i % 6 (A on the left), as engines/sorciere/roof.py
-// lays it out.
+// lays it out. The roof's size and letters are widgets/pictures/sorciere.json's, which the
+// static picture reads too.
 
-export const SIDE = 6;
-export const COLUMNS = "ABCDEF";
+import BOARD from "../../../widgets/pictures/sorciere.json" with { type: "json" };
+
+export const SIDE = BOARD.side;
+export const COLUMNS = BOARD.columns;
 
 /** The coordinates of a slot, "A1" (front left) to "F6" (back right). */
 export function cellName(slot) {

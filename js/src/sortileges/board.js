@@ -8,12 +8,15 @@ import { seatMark, seatToken } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { seatName } from "../kit/status.js";
 import { liveHint } from "../kit/view.js";
+import BOARD from "../../../widgets/pictures/sortileges.json" with { type: "json" };
 import { createAnalysisPanel, liveAnalysis, overlayLayers } from "./overlay.js";
 
+// What the static picture draws alike (widgets/pictures/sortileges.py) is in BOARD; these
+// sizes are the live board's own (the picture's are a little smaller).
 const CELL = 60;
 const EDGE = 24; // room for the rank numbers (left) and file letters (bottom)
 const PAD = 6;
-const FILES = "abcdefghijklmnopqrstuvwxyz";
+const FILES = BOARD.files;
 
 /** The board's keys, for the kit's help (docs/keyboard.md says the same). */
 export const KEYS = [
@@ -46,19 +49,22 @@ function geometry({ files, ranks }) {
 /** A five-pointed star of outer radius r. */
 function star(x, y, r, attrs) {
   const points = Array.from({ length: 10 }, (_, i) => {
-    const radius = i % 2 ? r * 0.45 : r;
+    const radius = i % 2 ? r * BOARD.star_inner : r;
     const angle = -Math.PI / 2 + (i * Math.PI) / 5;
     return `${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`;
   });
   return s("polygon", { points: points.join(" "), ...attrs });
 }
 
+/** SVG path data from `commands` ([letter, offsets...], as in BOARD) moved to (x, y). */
+function pathData(commands, x, y) {
+  const moved = { M: (dx, dy) => `M${x + dx} ${y + dy}`, L: (dx, dy) => `L${x + dx} ${y + dy}`, H: (dx) => `H${x + dx}`, V: (dy) => `V${y + dy}`, Z: () => "Z" };
+  return commands.map(([letter, ...offsets]) => moved[letter](...offsets)).join(" ");
+}
+
 function house(x, y, colour) {
   // A little house in the square's top-left corner, in its owner's colour.
-  return s("path", {
-    class: "sp-house", fill: colour,
-    d: `M${x + 5} ${y + 14} L${x + 14} ${y + 5} L${x + 23} ${y + 14} V${y + 24} H${x + 17} V${y + 18} H${x + 11} V${y + 24} H${x + 5} Z`,
-  });
+  return s("path", { class: "sp-house", fill: colour, d: pathData(BOARD.house, x, y) });
 }
 
 function plate(g, square, attrs = {}) {

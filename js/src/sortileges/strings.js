@@ -1,10 +1,13 @@
-// Sortilèges' own text, added to the kit's tables (these keys win over the kit's).
+// Sortilèges' own text, added to the kit's tables (these keys win over the kit's). The words
+// the static picture says too are in widgets/pictures/sortileges.json.
+
+import BOARD from "../../../widgets/pictures/sortileges.json" with { type: "json" };
 
 export const SORTILEGES_STRINGS = {
   fr: {
+    ...BOARD.words.fr,
     "move.turn": "va en {to}[, ensorcelle {spell}]",
     "game.rules": "À chaque tour : un pas dans une des 8 directions, puis un sort sur une case libre. La sorcière qui ne peut plus bouger a perdu.",
-    "status.win": "{name} a gagné : sa rivale ne peut plus bouger !",
     "board.label": "Plateau de Sortilèges : flèches pour choisir une case, Entrée pour jouer, Échap pour annuler.",
     "prompt.step": "Choisis où faire un pas (cases avec un point vert).",
     "prompt.spell": "Choisis une case à ensorceler (cases en pointillés). Clique sur ta sorcière ou appuie sur Échap pour annuler le pas.",
@@ -41,9 +44,9 @@ export const SORTILEGES_STRINGS = {
     "refusal.spell": "Cette case ne peut pas être ensorcelée : choisis une case en pointillés.",
   },
   en: {
+    ...BOARD.words.en,
     "move.turn": "steps to {to}[, spells {spell}]",
     "game.rules": "Each turn: one step in any of the 8 directions, then a spell on a free square. The witch who cannot move any more loses.",
-    "status.win": "{name} wins: her rival cannot move any more!",
     "board.label": "Sortilèges board: arrow keys choose a square, Enter plays, Escape cancels.",
     "prompt.step": "Choose where to step (squares with a green dot).",
     "prompt.spell": "Choose a square to spell (dashed squares). Click your witch or press Escape to take the step back.",

@@ -1,5 +1,8 @@
 // The board's look. Square colours are mixed from the theme's own colours, so the board
-// follows JupyterLab's light and dark themes; pieces use the Okabe–Ito palette.
+// follows JupyterLab's light and dark themes; pieces use the Okabe–Ito palette. The colours
+// the static picture shares are BOARD's (widgets/pictures/sortileges.json).
+
+import BOARD from "../../../widgets/pictures/sortileges.json" with { type: "json" };
 
 export const SORTILEGES_CSS = `
 .sp { display: flex; flex-direction: column; gap: 6px; }
@@ -16,12 +19,12 @@ export const SORTILEGES_CSS = `
 .sp-step-dot { fill: var(--ludo-bluish-green); stroke: var(--ludo-bg); stroke-width: 2.5; }
 .sp-spell-target { fill: none; stroke: var(--ludo-reddish-purple); stroke-width: 2.5; stroke-dasharray: 6 4; }
 .sp-spell-target-star { fill: var(--ludo-reddish-purple); opacity: 0.55; }
-.sp-plate { fill: #3b2f63; stroke: color-mix(in srgb, var(--ludo-reddish-purple) 70%, var(--ludo-fg)); stroke-width: 1.5; }
-.sp-star { fill: var(--ludo-yellow); stroke: #8a6d00; stroke-width: 0.8; }
+.sp-plate { fill: ${BOARD.colours.plate}; stroke: color-mix(in srgb, var(--ludo-reddish-purple) 70%, var(--ludo-fg)); stroke-width: 1.5; }
+.sp-star { fill: var(--ludo-yellow); stroke: ${BOARD.colours.star_edge}; stroke-width: 0.8; }
 .sp-last-spell .sp-plate { stroke: inherit; stroke-width: 4; } /* in the caster's colour */
 .sp-pending { opacity: 0.55; }
 .sp-last-step { opacity: 0.7; }
-.sp-hat { fill: #1d1b24; stroke: color-mix(in srgb, var(--ludo-fg) 55%, var(--ludo-bg)); stroke-width: 1.2; stroke-linejoin: round; }
+.sp-hat { fill: ${BOARD.colours.hat}; stroke: color-mix(in srgb, var(--ludo-fg) 55%, var(--ludo-bg)); stroke-width: 1.2; stroke-linejoin: round; }
 .sp-ghost { opacity: 0.3; }
 .sp-lost { opacity: 0.4; filter: grayscale(0.6); }
 .sp-won { filter: drop-shadow(0 0 5px var(--ludo-yellow)) drop-shadow(0 0 2px var(--ludo-orange)); }
