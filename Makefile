@@ -11,14 +11,17 @@
 #                run in order in one kernel, a module's fixtures are made once)
 #   make bench   run every tests/benchmarks/bench_*.py and print its numbers
 #   make wheel   JS build, then the wheel into dist/
-#   make check   the fast tier for the edit-test loop: lint, types, engine and widget tests
+#   make check   the fast tier for the edit-test loop: lint, types, doctests, the JS unit
+#                tests, engine, widget and interop tests
 #   make student the pupils' edition into dist/student/ and nbgrader's course dist/course/
 #                (docs/editions.md)
 #   make worksheets  printable sheets of each course notebook into dist/worksheets/: the
 #                pupil's (questions, room to answer, the written summary), the answer key
 #                apart, and the marking grid (editions/worksheets.py)
 #   make lite    the static JupyterLite site into dist/lite/ (docs/lite.md), serving the
-#                pupils' edition (EDITION=teacher: the teacher's)
+#                pupils' edition (EDITION=teacher: the teacher's), built in lite/.venv
+#   make images  the README's screenshots: the keyboard test plays each game in JupyterLab,
+#                shoots into test-output/images/, and they are copied into docs/images/
 #
 # Every step leaves a stamp in .stamps/ that is newer than its inputs, so a second run does
 # nothing it need not do. Nothing is fetched except from PyPI, npm and Debian's archive.
@@ -32,6 +35,10 @@ T0 := $(shell date +%s)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# The site is built apart: the Lite kernel's JupyterLab extension must not load in the
+# project's JupyterLab (it needs Lite's own services and says so on every page).
+LITE_VENV := lite/.venv
+LITE_PY := $(LITE_VENV)/bin/python
 STAMPS := .stamps
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -54,6 +61,9 @@ ifeq ($(wildcard widgets/static/*.js),)
 endif
 ifeq ($(wildcard lite/node_modules/.package-lock.json),)
   $(shell rm -f $(STAMPS)/lite-npm)
+endif
+ifeq ($(wildcard $(LITE_VENV)/pyvenv.cfg),)
+  $(shell rm -f $(STAMPS)/lite-pip)
 endif
 ifeq ($(wildcard dist/lite/jupyter-lite.json),)
   $(shell rm -f $(STAMPS)/lite)
@@ -79,11 +89,11 @@ endif
 
 # Inputs of the JupyterLite site: the build script, the Python packages, the notebooks.
 LITE_SRC := lite/build.py lite/overrides.json editions/linked_docs.py $(wildcard docs/*.md docs/rules/*.md) \
-    $(shell find engines widgets notebooks -type f \
+    $(shell find engines classroom interop widgets notebooks -type f \
     \( -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.csv' \) \
     -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 
-.PHONY: help setup lab test check bench wheel lite student worksheets debs clean
+.PHONY: help setup lab test check bench wheel lite images student worksheets debs clean
 
 help:
 	@sed -n 's/^#   make /  make /p' $(firstword $(MAKEFILE_LIST))
@@ -162,9 +172,12 @@ test: setup $(STAMPS)/lite
 	tail -n 1 test-output/pytest.log; \
 	[ "$$js" != FAILED ] && [ "$$py" = 0 ]
 
-# Lint, types and the unit tests of engines and widgets, no notebook, browser or wheel:
-# a few minutes, for the loop between edits. `make test` is the whole suite.
+# Lint, types (tests/test_lint.py), the engines' and the classroom's `>>>` examples
+# (tests/engines/test_doctests.py), the JS kit's and boards' unit tests (vitest, with ESLint),
+# and the unit tests of engines, widgets and adapters, no notebook, browser or wheel: for the
+# loop between edits. `make test` is the whole suite.
 check: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/kernels
+	cd js && npm test --silent
 	$(PY) -m pytest -n 2 --dist loadfile -o addopts="-p no:cacheprovider" -m "not browser and not wheel" -q \
 	    tests/test_lint.py tests/engines tests/widgets tests/interop
 
@@ -179,7 +192,17 @@ wheel: $(STAMPS)/pip $(STAMPS)/js-build
 	@ls -l dist/*.whl
 
 # The Pyodide runtime comes from npm (lite/package-lock.json); the rest from PyPI, cached
-# in dist/lite-cache/ (lite/build.py).
+# in dist/lite-cache/ (lite/build.py). The build's own Python packages (lite/requirements.txt)
+# are pinned by the same lock as the project's: the widgets' front-ends it copies into the site
+# must be the releases of their kernel side.
+$(LITE_VENV)/pyvenv.cfg:
+	$(PYTHON) -m venv $(LITE_VENV)
+
+$(STAMPS)/lite-pip: $(LITE_VENV)/pyvenv.cfg lite/requirements.txt requirements-lock.txt | $(STAMPS)/.dir
+	$(LITE_PY) -m pip install --disable-pip-version-check --progress-bar off -q \
+	    -r lite/requirements.txt -c requirements-lock.txt
+	@touch $@
+
 $(STAMPS)/lite-npm: lite/package.json lite/package-lock.json | $(STAMPS)/.dir
 	cd lite && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
@@ -195,12 +218,18 @@ student: $(STAMPS)/student
 worksheets: $(STAMPS)/pip
 	$(PY) editions/worksheets.py --output dist/worksheets
 
-$(STAMPS)/lite: $(STAMPS)/pip $(STAMPS)/js-build $(STAMPS)/lite-npm $(LITE_SRC) \
+$(STAMPS)/lite: $(STAMPS)/lite-pip $(STAMPS)/js-build $(STAMPS)/lite-npm $(LITE_SRC) \
         $(LITE_EDITION_STAMP) pyproject.toml setup.py requirements-lock.txt | $(STAMPS)/.dir
-	$(PY) lite/build.py --output dist/lite --notebooks $(LITE_NOTEBOOKS)
+	$(LITE_PY) lite/build.py --output dist/lite --notebooks $(LITE_NOTEBOOKS)
 	@echo "$(EDITION)" > $@
 
 lite: $(STAMPS)/lite
+
+# The tests write their screenshots into test-output/ only, so that `make test` leaves the
+# tracked pictures alone; the README's are refreshed on purpose.
+images: setup
+	$(PY) -m pytest -q -o addopts="-p no:cacheprovider" tests/browser/test_keyboard_lab.py
+	cp test-output/images/*.png docs/images/
 
 clean:
 	rm -rf $(STAMPS) build dist widgets/static test-output

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
-from ludotheque.engines.exercises import EXERCISES, statement
+from ludotheque.classroom.exercises import EXERCISES, statement
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

@@ -110,7 +110,7 @@ class RandomBot(Bot[State]):
 class FunctionBot(Bot[State]):
     """A plain function `f(observation) -> action text` playing as a bot."""
 
-    def __init__(self, function: Callable[[dict], Any]):
+    def __init__(self, function: Callable[[dict[str, Any]], Any]):
         self.function = function
         self.name = getattr(function, "__name__", "function")
 
@@ -143,7 +143,7 @@ def as_bot(player: Bot[Any] | Callable[..., Any]) -> Bot[Any]:
     raise TypeError(f"a bot must be a Bot or a function of the observation, not {quote(player)}")
 
 
-def bots_of(game_class: type[Game]) -> ModuleType:
+def bots_of(game_class: type[Game[Any]]) -> ModuleType:
     """The module offering a game's bots (`LEVELS`, `LEVEL_LABELS`, `bot_for_level`): the
     module defining the game if it has them (a game in one file, such as a toy game), else
     its package (`ludotheque.engines.<name>`)."""
@@ -163,7 +163,7 @@ def checked_level(level: Any, levels: Sequence[str], game: str) -> str:
 
 
 def play_match(
-    game: Game,
+    game: Game[Any],
     players: list[Any],
     seed: int | None = None,
     seconds: float | None = None,
@@ -174,7 +174,7 @@ def play_match(
     if len(players) != game.players:
         raise ValueError(f"{game.name} needs {game.players} players, got {len(players)}")
     bots = [as_bot(p) for p in players]
-    state = game.new_game(seed, **start)
+    state: State = game.new_game(seed, **start)
     while not state.is_terminal():
         if state.ply >= max_plies:
             raise RuntimeError(f"no end after {max_plies} plies")

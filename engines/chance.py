@@ -112,7 +112,7 @@ class ExplicitChance(Chance):
             cards[at], cards[other] = cards[other], cards[at]
         return cards[at]
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """A uniform whole number: the outcome ids are the numbers themselves."""
         values = range(start) if stop is None else range(start, stop, step)
         if len(values) == 1:
@@ -129,7 +129,7 @@ class ExplicitChance(Chance):
     def getrandbits(self, k: int) -> int:
         raise TypeError("explicit chance: draw through happens, reveal or randrange")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its outcomes and how many are used (not as a generator)."""
         return (_explicit, (self.outcomes, self.used))
 
@@ -170,7 +170,7 @@ class Unfolding:
         """`action` applied to a copy of `state`, its chance chosen."""
         return cls(_Act(state, action))
 
-    def __deepcopy__(self, memo: dict) -> Unfolding:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Unfolding:
         """A copy that may choose on its own; the step and its result (never changed
         once made) are shared."""
         copy = Unfolding.__new__(Unfolding)

@@ -22,18 +22,8 @@ things from a game, its *integer interface*: action ids (`Game.num_distinct_acti
 its chance events as enumerable outcomes (`Game.max_chance_outcomes`, and the verbs of
 `chance.Chance` through which the rules draw). docs/interop.md shows how adapters use them.
 
-A refusal is worded in every language a player may read. A game declares its wordings once,
-`Game.wordings` (code -> {"fr": template, "en": template}, the templates' {placeholders}
-filled from the refusal's params; a param that is a Label, such as a colour's name, is said
-in the same language), and its `State.refusal` returns, and its parser raises, a `Reason`
-made from them: `self.game.reason("far", origin="c1", target="c3")`, or
-`Reason(WORDINGS, code, **params)` in a parser, where no game is at hand. A `Reason` is its
-English text, so printing or matching a refusal works as for any text;
-`reason.in_language("fr")` words it in French, and `RulesError.reason` keeps the one an error
-was raised with. The core words its own refusals (this module's `WORDINGS`: a text that is no
-action, the default `refusal`, `apply`'s "<action>: <why>"). Codes name the rule, not the
-sentence: where a widget words the same refusal (js/src/*/strings.js, "refusal.<code>"), the
-game uses its code, so that a UI can word the engine's codes.
+Refusals (`Reason`, the `RulesError` family) and their words in every language are in
+`refusals.py`; they are importable from here too.
 """
 
 from __future__ import annotations
@@ -53,6 +43,18 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .chance import Chance, ChanceNeeded
 
+# the games, bots and widgets import these from the core
+from .refusals import LANGS as LANGS
+from .refusals import WORDINGS as WORDINGS
+from .refusals import GameOverError as GameOverError
+from .refusals import IllegalActionError as IllegalActionError
+from .refusals import Label as Label
+from .refusals import NotationError as NotationError
+from .refusals import Reason as Reason
+from .refusals import RulesError as RulesError
+from .refusals import Wordings as Wordings
+from .refusals import in_language as in_language
+
 TERMINAL = -1
 """`current_player()` of a game that has ended."""
 
@@ -61,108 +63,6 @@ OMNISCIENT = "omniscient"
 table (all hands; never a deck's order or the seed). Only for a spectator who explicitly
 asks for it (the widget's omniscient view of a game between bots); games without secrets
 answer it with their public view."""
-
-
-LANGS = ("fr", "en")
-"""The languages every label is written in (a label is a dict {"fr": ..., "en": ...})."""
-Label = Mapping[str, str]
-Wordings = Mapping[str, Label]
-"""Refusals worded in every language of LANGS: code -> {"fr": template, "en": template}."""
-
-
-class Reason(str):
-    """Why the rules refuse something, in every language: the English text itself (a `str`,
-    so every caller that prints, compares or matches a refusal keeps working), its `code`,
-    its `params`, and `in_language(lang)`. A param that is itself a Reason, or a Label, is
-    put in the same language (a refusal quoting another, a colour's name)."""
-
-    code: str
-    params: dict[str, Any]
-    wordings: Wordings
-
-    def __new__(cls, wordings: Wordings, code: str, **params: Any) -> Reason:
-        reason = super().__new__(cls, _worded(wordings, code, "en", params))
-        reason.code, reason.params, reason.wordings = code, params, wordings
-        return reason
-
-    def in_language(self, lang: str) -> str:
-        """This refusal in `lang` (one of LANGS)."""
-        return _worded(self.wordings, self.code, lang, self.params)
-
-    def __reduce__(self) -> tuple[Any, ...]:  # a Reason crosses process pipes as itself
-        return _reason, (self.wordings, self.code, self.params)
-
-
-def _reason(wordings: Wordings, code: str, params: dict[str, Any]) -> Reason:
-    return Reason(wordings, code, **params)
-
-
-def _worded(wordings: Wordings, code: str, lang: str, params: Mapping[str, Any]) -> str:
-    def said(value: Any) -> Any:
-        if isinstance(value, Reason):
-            return value.in_language(lang)
-        return value[lang] if isinstance(value, Mapping) else value
-
-    return wordings[code][lang].format(**{name: said(value) for name, value in params.items()})
-
-
-def in_language(text: str, lang: str) -> str:
-    """`text` in `lang` if it is a `Reason`; any other text as it is."""
-    return text.in_language(lang) if isinstance(text, Reason) else text
-
-
-WORDINGS: Wordings = {
-    "illegal": {"fr": "ce n'est pas permis maintenant", "en": "not legal now"},
-    "refused": {"fr": "{action} : {reason}", "en": "{action}: {reason}"},
-    "not-an-action": {
-        "fr": "{text} n'est pas une action : une action s'écrit en au plus {most} caractères "
-        "ASCII (sans accents)",
-        "en": "{text} is not an action: an action is a text of at most {most} ASCII characters",
-    },
-}
-"""The core's own refusals, for every game."""
-
-
-class RulesError(ValueError):
-    """A refusal by the rules. `code` names the kind, so a UI can translate it; `reason` is
-    the message it was raised with: a `Reason` where the game words it in every language."""
-
-    code = "illegal"
-
-    def __init__(self, message: str, **params: Any):
-        super().__init__(message)
-        self.params = params
-        self.reason = message
-
-    def with_code(self, code: str) -> RulesError:
-        """The same refusal under a more precise code (e.g. "stale" for a UI intent)."""
-        self.code = code
-        return self
-
-    def in_language(self, lang: str) -> RulesError:
-        """The same refusal (class, code, params and `reason`), its message in `lang`: what
-        a widget raises to a player who plays in that language."""
-        worded = type(self)(in_language(self.reason, lang), **self.params)
-        worded.code, worded.reason = self.code, self.reason
-        return worded
-
-
-class NotationError(RulesError):
-    """A text that is not an action of this game."""
-
-    code = "malformed"
-
-
-class IllegalActionError(RulesError):
-    """A well-formed action that the rules do not allow now."""
-
-    code = "illegal"
-
-
-class GameOverError(RulesError):
-    """An action offered after the game has ended."""
-
-    code = "game-over"
 
 
 SEED_BITS = 128
@@ -219,7 +119,7 @@ def same_value(a: Any, b: Any) -> bool:
             same_value(getattr(a, field.name), getattr(b, field.name))
             for field in dataclasses.fields(a)
         )
-    return a == b
+    return bool(a == b)
 
 
 def check_seed(seed: Any) -> int:
@@ -432,18 +332,31 @@ class Game(ABC, Generic[GameState]):
         return Reason(self.wordings, code, **params)
 
     @staticmethod
-    def discover() -> dict[str, type[Game]]:
+    def discover() -> dict[str, type[Game[Any]]]:
         """Every game of the collection: imports each package under `ludotheque.engines`
         (found, not listed), whose rules register its Game; returns the registry (games
-        defined elsewhere, such as the tests' toy games, included once imported)."""
+        defined elsewhere, such as the tests' toy games, included once imported).
+
+        Every package under engines/ is a game, registered under its package's name (which
+        `by_name` imports). A package that registers none is refused with an ImportError
+        naming it, not skipped: skipped, it would still be imported (with any extra it
+        needs) at every discovery, a tool hidden among the games. Tools live beside the
+        engines (classroom/, interop/), where discovery never looks."""
         engines = importlib.import_module(__package__)
         for found in pkgutil.iter_modules(engines.__path__):
             if found.ispkg:
-                importlib.import_module(f"{__package__}.{found.name}")
+                package = importlib.import_module(f"{__package__}.{found.name}")
+                if found.name not in Game.registry:
+                    raise ImportError(
+                        f"{package.__name__} registers no game named {found.name!r}: every "
+                        "package under ludotheque.engines is a game (a Game subclass whose "
+                        "name is its package's); tools go beside the engines (classroom/, "
+                        "interop/)"
+                    )
         return dict(Game.registry)
 
     @staticmethod
-    def by_name(name: str, **options: Any) -> Game:
+    def by_name(name: str, **options: Any) -> Game[Any]:
         """The registered game `name`, importing its module on first use."""
         if name not in Game.registry:
             with contextlib.suppress(ModuleNotFoundError):  # then refused below
@@ -478,7 +391,9 @@ class State(ABC):
     copies it thousands of times a second; A Petits Pas' patience); the state wraps it.
     """
 
-    def __init__(self, game: Game, seed: int, start: dict[str, Any], rng: Chance | None = None):
+    def __init__(
+        self, game: Game[Any], seed: int, start: dict[str, Any], rng: Chance | None = None
+    ):
         self.game = game
         self.seed = seed
         self.start = dict(start)
@@ -488,7 +403,7 @@ class State(ABC):
         self.history: list[Any] = []
         self.movers: list[int] = []
         """The seat that made each action of `history` (public: who moved)."""
-        self.events: list[list[dict]] = []
+        self.events: list[list[dict[str, Any]]] = []
         self.redo_stack: list[Any] = []
         self.resampled = False
         """True for a world made by `resample` (a guess at the hidden facts) or played
@@ -511,7 +426,7 @@ class State(ABC):
         """Every action the player to act may take now (empty when terminal)."""
 
     @abstractmethod
-    def do_apply(self, action: Any) -> list[dict] | None:
+    def do_apply(self, action: Any) -> list[dict[str, Any]] | None:
         """Carry out a legal action; return public events that explain it (each a
         JSON-able dict; anything secret belongs in `observe`, never in an event)."""
 
@@ -654,7 +569,7 @@ class State(ABC):
         self._check_not_resampled("replayed (or undone)")
         if not 0 <= ply <= self.ply:
             raise ValueError(f"ply {ply} is outside 0..{self.ply}")
-        fresh = self.game.new_game(self.seed, **self.start)
+        fresh: State = self.game.new_game(self.seed, **self.start)
         for action in self.history[:ply]:
             fresh.apply(action)
         return fresh
@@ -754,7 +669,7 @@ class State(ABC):
             )
         if "seed" not in data:
             raise ValueError("a saved game needs its seed")
-        state = Game.by_name(name, **options).new_game(check_seed(data["seed"]), **start)
+        state: State = Game.by_name(name, **options).new_game(check_seed(data["seed"]), **start)
         for ply, text in enumerate(actions):
             if type(text) is not str:
                 raise NotationError(

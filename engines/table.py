@@ -41,7 +41,7 @@ class Hooks(Protocol):
     """What a game adds to its table (a game widget provides these; `PlainHooks` is the
     engine's defaults)."""
 
-    def make_bot(self, level: str, seed: int) -> Bot:
+    def make_bot(self, level: str, seed: int) -> Bot[Any]:
         """The bot playing at `level`."""
 
     def next_round_move(self, state: State) -> Any | None:
@@ -58,11 +58,14 @@ class Hooks(Protocol):
 class PlainHooks:
     """The engine's own bots, no round move of its own, nothing added to observations."""
 
-    def __init__(self, game_class: type[Game], bot_seconds: float = 1.0):
+    def __init__(self, game_class: type[Game[Any]], bot_seconds: float = 1.0):
         self.game_class, self.bot_seconds = game_class, bot_seconds
 
-    def make_bot(self, level: str, seed: int) -> Bot:
-        return bots_of(self.game_class).bot_for_level(level, seed=seed, seconds=self.bot_seconds)
+    def make_bot(self, level: str, seed: int) -> Bot[Any]:
+        bot: Bot[Any] = bots_of(self.game_class).bot_for_level(
+            level, seed=seed, seconds=self.bot_seconds
+        )
+        return bot
 
     def next_round_move(self, state: State) -> Any | None:
         return None
@@ -118,7 +121,7 @@ class Table:
         publish: Callable[[View], None],
         notify: Callable[..., None],
         hooks: Hooks | None = None,
-        custom_bots: dict[str, Bot] | None = None,
+        custom_bots: dict[str, Bot[Any]] | None = None,
         lang: str = "fr",
         bot_seconds: float = 1.0,
         bot_delay: float = 0.6,
@@ -589,7 +592,7 @@ class Table:
             self._slots[kind] = TaskSlot(f"{self.game.name}-{kind}")
         return self._slots[kind]
 
-    def _bot(self, level: str, position: State) -> Bot:
+    def _bot(self, level: str, position: State) -> Bot[Any]:
         """The bot playing `level` in `position`, seeded from the game and the ply: a seeded
         game replays exactly, and after an undo a bot answers as it did before (a hash of
         integers, the same in every process)."""

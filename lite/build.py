@@ -1,7 +1,10 @@
 """Build the collection as a static JupyterLite site (`make lite`; docs/lite.md).
 
 The site runs JupyterLab and a Pyodide kernel in the browser from static files, and must
-fetch nothing from anywhere but itself at run time. What goes in, and where from:
+fetch nothing from anywhere but itself at run time. It runs in lite/.venv (`make lite`,
+lite/requirements.txt), never in the project's .venv: the front-end extensions it copies into
+the site are those installed there, and the Lite kernel's own must not load in the desktop
+JupyterLab. What goes in, and where from:
 
 - Pyodide's runtime (core files only) from the npm package in lite/package.json
   (`npm ci` in lite/), served from `static/pyodide/`, where the kernel add-on looks.
@@ -25,7 +28,7 @@ Downloads are cached under dist/lite-cache/, so a second build needs no network.
 requirement of every shipped wheel is checked to be shipped too: a missing one, or one with
 no pure-Python wheel on PyPI (numpy, say), stops the build with its name.
 
-    python lite/build.py [--output dist/lite] [--notebooks dist/student]
+    lite/.venv/bin/python lite/build.py [--output dist/lite] [--notebooks dist/student]
 """
 
 from __future__ import annotations
@@ -231,7 +234,10 @@ def kernel_wheels() -> list[Path]:
         folder = prefix / "share/jupyter/labextensions" / KERNEL_EXTENSION / "static/pypi"
         if folder.is_dir():
             return sorted(folder.glob("*.whl"))
-    raise BuildError("jupyterlite-pyodide-kernel is not installed: pip install -e '.[lite]'")
+    raise BuildError(
+        "jupyterlite-pyodide-kernel is not installed here: build with lite/.venv's Python "
+        "(`make lite` makes it from lite/requirements.txt)"
+    )
 
 
 def prune_lock(lock: dict, roots: set[str], provided: set[str]) -> dict[str, dict]:

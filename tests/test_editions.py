@@ -21,9 +21,9 @@ from nbclient import NotebookClient
 from nbgrader.api import Gradebook
 from test_notebooks_in_the_site import claims
 
-from ludotheque.engines.exercises import EXERCISES, TurnExercise, exercise
-from ludotheque.engines.exercises.negamax import NegamaxExercise
-from ludotheque.engines.sortileges.puzzles import PUZZLES, judge_puzzle
+from ludotheque.classroom.exercises import EXERCISES, TurnExercise, exercise
+from ludotheque.classroom.exercises.negamax import NegamaxExercise
+from ludotheque.classroom.puzzles import PUZZLES, judge_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

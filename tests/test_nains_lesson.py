@@ -1,6 +1,6 @@
-"""Tir de tuyau's lesson (notebooks/nains.ipynb) keeps what a teacher's re-read asked of it
-(issue 30): one line switches its language, its hour's plan adds up to the 55 minutes it
-announces, and its rule is tried under more than the one model it was measured in."""
+"""Tir de tuyau's lesson (notebooks/nains.ipynb) keeps what a teacher's re-read asked of it:
+one line switches its language, its hour's plan adds up to the 55 minutes it announces,
+and its rule is tried under more than the one model it was measured in."""
 
 from __future__ import annotations
 

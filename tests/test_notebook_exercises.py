@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ludotheque.engines.exercises import exercise, exercises_of
-from ludotheque.engines.sortileges.puzzles import PUZZLES, check_puzzle
+from ludotheque.classroom.exercises import exercise, exercises_of
+from ludotheque.classroom.puzzles import PUZZLES, check_puzzle
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 COURSE = ("petits_pas", "sortileges", "sortileges_robot", "sortileges_strategie")

@@ -1,5 +1,5 @@
 """The notebooks that the JupyterLite site says run in the browser do, from the first cell to
-the last, in a Python that has what the site has (issue 17): here, a kernel where an import
+the last, in a Python that has what the site has: here, a kernel where an import
 hook refuses every package the site cannot ship (numpy, scipy, matplotlib, numba, …: none has
 a browser build on PyPI), no thread and no process can start, as in Pyodide. Each notebook's
 cell time is written to test-output/ so that heavy cells stay sized for the browser (Pyodide
@@ -73,9 +73,9 @@ which the browser's kernel does without: those still start; any other thread (a 
 ThreadPoolExecutor, ludotheque's own) is refused as Pyodide refuses it."""
 
 TOURNAMENT_AS_IN_THE_SITE = """
-import ludotheque.engines.tournament.sandbox
+import ludotheque.classroom.tournament.sandbox
 
-ludotheque.engines.tournament.sandbox.PROCESSES = False  # as Pyodide sets it
+ludotheque.classroom.tournament.sandbox.PROCESSES = False  # as Pyodide sets it
 """
 """Where the notebook asks for the tournament extra: its bots play in the kernel."""
 

@@ -1,4 +1,5 @@
-"""The wheel works on a machine with no node: it carries the bundled JS of every widget.
+"""The wheel works on a machine with no node: it carries the bundled JS of every widget. It
+holds every package: the engines, the classroom tools, the adapters and the widgets.
 
 Build the wheel from a copy of the work tree, install it in a brand-new venv (no system site
 packages; dependencies from PyPI within requirements-lock.txt), then, in that venv with
@@ -90,12 +91,22 @@ def test_wheel_installs_and_ships_the_bundled_js(tmp_path):
     wheel = wheels[0]
 
     with zipfile.ZipFile(wheel) as archive:
-        shipped = {
-            pathlib.PurePosixPath(n).name
-            for n in archive.namelist()
-            if n.startswith("ludotheque/widgets/static/") and n.endswith(".js")
-        }
+        names = archive.namelist()
+    shipped = {
+        pathlib.PurePosixPath(n).name
+        for n in names
+        if n.startswith("ludotheque/widgets/static/") and n.endswith(".js")
+    }
     assert {p.name for p in static} <= shipped, f"wheel ships {sorted(shipped)}"
+    packages = {str(pathlib.PurePosixPath(n).parent) for n in names if n.endswith("/__init__.py")}
+    assert {
+        "ludotheque/engines",
+        "ludotheque/classroom",
+        "ludotheque/classroom/exercises",
+        "ludotheque/classroom/tournament",
+        "ludotheque/interop",
+        "ludotheque/widgets",
+    } <= packages, sorted(packages)
 
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", str(venv)])

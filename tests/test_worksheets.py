@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_editions import REGION, source, telling_lines
 
-from ludotheque.engines.exercises import EXERCISES
+from ludotheque.classroom.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location("worksheets", ROOT / "editions" / "worksheets.py")

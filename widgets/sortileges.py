@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheque.classroom.puzzles import puzzle_start
 from ludotheque.engines.bots import Deadline
 from ludotheque.engines.core import State
 from ludotheque.engines.sortileges import LEVELS, warm_up
 from ludotheque.engines.sortileges import Sortileges as SortilegesGame
 from ludotheque.engines.sortileges.analysis import analyse, value
-from ludotheque.engines.sortileges.puzzles import puzzle_start
 from ludotheque.engines.tasks import run_scheduled
 
 from .base import GameWidget, bundle
@@ -45,7 +45,7 @@ class Sortileges(GameWidget):
     def from_puzzle(
         cls, puzzle_id: str, seats: list[Any] | None = None, **kwargs: Any
     ) -> Sortileges:
-        """A puzzle's position (`engines/sortileges/puzzles.py`) to play out: by default you
+        """A puzzle's position (`classroom/puzzles.py`) to play out: by default you
         are the witch to move, against the strongest level. `kwargs` as for the widget."""
         start = puzzle_start(puzzle_id)
         strongest = f"bot:{LEVELS[-1]}"

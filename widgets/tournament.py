@@ -1,13 +1,14 @@
-"""The class tournament in a notebook cell (issue 12): a live leaderboard, a progress bar,
+"""The class tournament in a notebook cell: a live leaderboard, a progress bar,
 the crosstable as a heat map and the list of games; a game clicked opens below, on its own
 game's board, to step through (`GameWidget.replay`).
 
-The engine (`ludotheque.engines.tournament`) plays; this widget runs its `Tournament.run()`
-in a thread of its own, so the kernel stays free, and publishes the results as games
-finish (at most every `PUBLISH_SECONDS`). Stop is the engine's `cancel()`: the run ends
-within its poll interval, its pool and every bot process killed. Where no thread can start
-(the browser: `tasks.THREADS`), the run goes one game per turn of the kernel's event loop
-(the engine plays it in the kernel), so that a Stop or another cell is taken between games.
+The class tournament (`ludotheque.classroom.tournament`) plays; this widget runs its
+`Tournament.run()` in a thread of its own, so the kernel stays free, and publishes the
+results as games finish (at most every `PUBLISH_SECONDS`). Stop is the tournament's
+`cancel()`: the run ends within its poll interval, its pool and every bot process killed.
+Where no thread can start (the browser: `tasks.THREADS`), the run goes one game per turn of
+the kernel's event loop (the tournament plays it in the kernel), so that a Stop or another
+cell is taken between games.
 
 The same rules as the games' widgets (`referee.py`): the browser writes nothing and asks
 through checked intents. What is synced is what a class may see: entrants by their display
@@ -28,12 +29,12 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ludotheque.classroom.tournament import Results
+from ludotheque.classroom.tournament import Tournament as Run
+from ludotheque.classroom.tournament.results import forfeit_reason
 from ludotheque.engines import tasks
 from ludotheque.engines.core import LANGS, RulesError, quote
 from ludotheque.engines.tasks import Soon
-from ludotheque.engines.tournament import Results
-from ludotheque.engines.tournament import Tournament as Run
-from ludotheque.engines.tournament.results import forfeit_reason
 
 from .base import GameWidget, bundle
 from .intents import INT, TEXT, Field, IntentError
@@ -61,7 +62,7 @@ PATH_IN_TRACE = re.compile(r'File "(?:[^"]*[/\\])?([^"/\\]+)"')
 class Tournament(Referee, anywidget.AnyWidget):
     """A tournament of `entrants` at `game`, live: `Tournament("sortileges", "bots/")`.
 
-    Arguments are the engine's (`ludotheque.engines.tournament.tournament`: `games_per_pair`,
+    Arguments are the engine's (`ludotheque.classroom.tournament.tournament`: `games_per_pair`,
     `seconds`, `seed`, `options`, `memory_mb`), plus `executor`, `resume` and `journal` for
     its run, and `lang`. `start()` plays in the background, `stop()` cancels (the games
     finished stay), `wait()` blocks until the end, `results` is the engine's `Results`,

@@ -175,7 +175,7 @@ def _sort_hand(s, seat):
 
 @njit(cache=True)
 def _draw_cards(s, seat, count, rng):
-    """rules.draw: the discards shuffled into a new pile when the pile is empty."""
+    """table.draw: the discards shuffled into a new pile when the pile is empty."""
     base, n = HANDS + seat * HAND_SLOTS, s[HAND_LEN + seat]
     for _ in range(count):
         if s[DRAW_LEN] == 0:
@@ -221,9 +221,11 @@ def _push_team(s, seat, colour):
     s[TEAM_LEN + seat] += 1
 
 
+# One piece, as a compiled kernel must be (numba passes no objects between functions);
+# it follows `table.apply_move` step for step, which tests check.
 @njit(cache=True)
-def _apply(s, verb, card, colour, mask, rng, values):
-    """rules.apply_move, until the round ends (then WINNER is set, nothing more)."""
+def _apply(s, verb, card, colour, mask, rng, values):  # noqa: C901
+    """table.apply_move, until the round ends (then WINNER is set, nothing more)."""
     seat = s[TO_MOVE]
     other = 1 - seat
     if s[PHASE] == CHOOSING:
@@ -299,8 +301,8 @@ def _apply(s, verb, card, colour, mask, rng, values):
 
 @njit(cache=True)
 def _end_round(s, winner):
-    """rules.end_round: the round's winner ends the playout, or with WHOLE the match's
-    winner does, and the loser starts the next round (rules.start_round)."""
+    """table.end_round: the round's winner ends the playout, or with WHOLE the match's
+    winner does, and the loser starts the next round (table.start_round)."""
     s[WINS + winner] += 1
     if not s[WHOLE] or s[WINS + winner] >= s[TARGET]:
         s[HOSE] = FENCE if winner == 0 else -FENCE
@@ -315,7 +317,7 @@ def _end_round(s, winner):
 
 @njit(cache=True)
 def _plays(s, moves):
-    """rules.legal_moves without the discards, in the same order; returns their count."""
+    """table.legal_moves without the discards, in the same order; returns their count."""
     seat = s[TO_MOVE]
     base, n = HANDS + seat * HAND_SLOTS, s[HAND_LEN + seat]
     window = s[WINDOW] >= 0 and s[WINDOW + 2] == seat
@@ -384,8 +386,10 @@ def _first_gnome(s, seat):
     return best
 
 
+# One piece, as a compiled kernel must be (numba passes no objects between functions);
+# it follows `policies.policy_move` step for step, which tests check.
 @njit(cache=True)
-def _policy(s, rng, eps, moves, scores, values):
+def _policy(s, rng, eps, moves, scores, values):  # noqa: C901
     """policies.policy_move: (verb, card, colour, discard mask, rng)."""
     seat = s[TO_MOVE]
     base, n = HANDS + seat * HAND_SLOTS, s[HAND_LEN + seat]

@@ -4,7 +4,7 @@ compiled playouts (`fast.py`) build on; which level is which, and their menu wor
 
 None of them looks at what its seat may not know. The random and heuristic bots read only
 public facts and their own hand. The ISMCTS bot reads the table only through a
-*determinisation* (`rules.determinise`, what `NainsState.resample` does to a whole state): the
+*determinisation* (`table.determinise`, what `NainsState.resample` does to a whole state): the
 other hand and the draw pile are dealt again at random from the cards its seat cannot see
 (and an unrevealed first gnome is drawn at random), so the true hidden cards never guide its
 choice.

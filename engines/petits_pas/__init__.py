@@ -5,6 +5,13 @@ readable reference for one deal (`table.py`), `explain` turns its events into se
 `AutoStep` the bot that plays a deal by itself. The numba simulator (`fast`), `estimate`
 (win rates) and `dealt` (the deals themselves) are imported on first use, so that the game
 and its widget load without numba.
+
+>>> from ludotheque.engines.petits_pas import PetitsPas, explain
+>>> state = PetitsPas().new_game(seed=1)
+>>> state.apply("step")
+Step()
+>>> [explain(event, "en") for event in state.events[-1][:2]]
+['10♥ finds no ♥ on its left: it cannot move', '3♠ is dealt in a new place on the right']
 """
 
 from .bots import LEVEL_LABELS, LEVELS, AutoStep, bot_for_level

@@ -71,64 +71,103 @@ def explain(event: dict[str, Any], lang: str = "fr") -> str:
     """The one-line explanation of `event` in `lang` ("fr" or "en")."""
     if lang not in TEMPLATES:
         raise ValueError(f"explain: language {lang!r} is not one of {', '.join(TEMPLATES)}")
-    words = TEMPLATES[lang]
+    words = _Words(lang)
+    fields: dict[str, Any] = {}
+    if "card" in event:
+        fields.update(card=words.label(event["card"]), suit=SYMBOLS[event["card"][-1]])
+    if "meets" in event:
+        fields["meets"] = words.label(event["meets"])
+        over = event.get("over")
+        fields["met"] = (
+            words.sentence("jumped-over").format(over=words.listed(over), **fields)
+            if over
+            else words.sentence("met").format(**fields)
+        )
+    kind = event["kind"]
+    line = _LINES.get(kind)
+    if line is None:  # cover, far-left, won: the fields say it all
+        return words.sentence(kind).format(**fields)
+    return line(words, event, fields)
 
-    def sentence(key: str) -> str:
-        text = words[key]
+
+class _Words:
+    """The templates of one language, and the card words they are filled with."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.templates = TEMPLATES[lang]
+
+    def sentence(self, key: str) -> str:
+        text = self.templates[key]
         assert isinstance(text, str), f"{key} has singular and plural forms"
         return text
 
-    def plural(key: str, many: bool) -> str:
-        forms = words[key]
+    def plural(self, key: str, many: bool) -> str:
+        forms = self.templates[key]
         assert isinstance(forms, tuple), f"{key} has one form"
         return forms[many]
 
-    def label(text: str) -> str:
-        return parse_card(text).label(lang)
+    def label(self, text: str) -> str:
+        return parse_card(text).label(self.lang)
 
-    def listed(cards: list[str]) -> str:
-        labels = [label(card) for card in cards]
+    def listed(self, cards: list[str]) -> str:
+        labels = [self.label(card) for card in cards]
         if len(labels) == 1:
             return labels[0]
-        return f"{', '.join(labels[:-1])} {sentence('and')} {labels[-1]}"
+        return f"{', '.join(labels[:-1])} {self.sentence('and')} {labels[-1]}"
 
-    def count(n: int) -> str:
-        return plural("cards", n != 1).format(n=n)
+    def count(self, n: int) -> str:
+        return self.plural("cards", n != 1).format(n=n)
 
-    kind = event["kind"]
-    fields: dict[str, Any] = {}
-    if "card" in event:
-        fields.update(card=label(event["card"]), suit=SYMBOLS[event["card"][-1]])
-    if "meets" in event:
-        fields["meets"] = label(event["meets"])
-        over = event.get("over")
-        fields["met"] = (
-            sentence("jumped-over").format(over=listed(over), **fields)
-            if over
-            else sentence("met").format(**fields)
-        )
-    if kind == "take":
-        pile_count = len(event["pile"]) + sum(len(t["pile"]) for t in event["taken"])
-        others = [t["pile"][-1] for t in event["taken"][1:]]
-        more = sentence("more").format(cards=listed(others)) if others else ""
-        return sentence("take").format(more=more, n=count(pile_count), **fields)
-    if kind == "exit":
-        return sentence("exit").format(n=count(len(event["pile"])), **fields)
-    if kind == "blocked":
-        reason = event["reason"]
-        key = "jumped-met" if reason == "jumped" and "meets" in event else reason
-        return sentence(key).format(**fields)
-    if kind == "refill":
-        cards = [deal["card"] for deal in event["deals"]]
-        line = plural("refill", len(cards) > 1).format(cards=listed(cards))
-        return line + (sentence("stock-out") if event["stock"] == 0 else "")
-    if kind == "deal":
-        line = sentence("deal").format(**fields)
-        return line + (sentence("stock-out") if event["stock"] == 0 else "")
-    if kind == "close":
-        if event["why"] == "extra":
-            return plural("extra", len(event["places"]) > 1)
-        return sentence(event["why"])
-    if kind == "lost":
-        return sentence("lost").format(n=count(event["left"]))
-    return sentence(kind).format(**fields)  # cover, far-left, won
+    def stock_out(self, event: dict[str, Any]) -> str:
+        return self.sentence("stock-out") if event["stock"] == 0 else ""
+
+
+def _take(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    pile_count = len(event["pile"]) + sum(len(t["pile"]) for t in event["taken"])
+    others = [t["pile"][-1] for t in event["taken"][1:]]
+    more = words.sentence("more").format(cards=words.listed(others)) if others else ""
+    return words.sentence("take").format(more=more, n=words.count(pile_count), **fields)
+
+
+def _exit(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    return words.sentence("exit").format(n=words.count(len(event["pile"])), **fields)
+
+
+def _blocked(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    reason = event["reason"]
+    key = "jumped-met" if reason == "jumped" and "meets" in event else reason
+    return words.sentence(key).format(**fields)
+
+
+def _refill(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    cards = [deal["card"] for deal in event["deals"]]
+    return words.plural("refill", len(cards) > 1).format(cards=words.listed(cards)) + (
+        words.stock_out(event)
+    )
+
+
+def _deal(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    return words.sentence("deal").format(**fields) + words.stock_out(event)
+
+
+def _close(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    if event["why"] == "extra":
+        return words.plural("extra", len(event["places"]) > 1)
+    return words.sentence(event["why"])
+
+
+def _lost(words: _Words, event: dict[str, Any], fields: dict[str, Any]) -> str:
+    return words.sentence("lost").format(n=words.count(event["left"]))
+
+
+_LINES = {
+    "take": _take,
+    "exit": _exit,
+    "blocked": _blocked,
+    "refill": _refill,
+    "deal": _deal,
+    "close": _close,
+    "lost": _lost,
+}
+"""The events whose line needs more than their fields (counts, lists, a reason)."""

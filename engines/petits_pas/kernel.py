@@ -48,8 +48,10 @@ def plain_cards_left(
     return [play(deck, *arguments, row) for deck in decks]
 
 
+# One piece, as a compiled kernel must be (numba passes no objects between functions);
+# it follows `table.Table`'s play step for step, which tests check.
 @kernel(cache=True)
-def play_deal(deck, values, neighbours, nowhere, refill, take, endgame, row):
+def play_deal(deck, values, neighbours, nowhere, refill, take, endgame, row):  # noqa: C901
     """One deal, as `table.Table` plays it; returns the cards left."""
     suit, value, size, jumped = row
     places = dealt = out = 0

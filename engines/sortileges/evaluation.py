@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .board import Board
@@ -151,9 +151,6 @@ class Weights:
     house: float = 0.3
     race: float = 20.0
     near: float = 1.0
-
-    def as_dict(self) -> dict[str, float]:
-        return asdict(self)
 
 
 DEFAULT_WEIGHTS = Weights()

@@ -34,9 +34,10 @@ import time
 import numpy as np
 from numba import njit
 
-from ..bots import SearchCancelled
+from ..bots import Deadline, SearchCancelled
 from . import toolkit
 from .evaluation import DEFAULT_WEIGHTS, NEAR, Geometry, Weights
+from .rules import SortilegesState
 from .search import FULL_WIDTH_FREE, SearchBot
 from .solver import ABORTED, NODES, Searcher, TranspositionTable, _mix, _search, kernel_shape
 from .toolkit import BIG, KEY_SQUARES, NO_SPELL, NULL_WIDTH, WIN, Candidate, proven
@@ -118,8 +119,10 @@ def _seal(key, depth, score, bound, move):
     return key ^ _mix(data)
 
 
+# One piece, as a compiled kernel must be (numba passes no objects between functions);
+# it follows the readable `search.SearchBot.negamax` step for step, which tests check.
 @njit(nogil=True, cache=True)
-def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,
+def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, houses,  # noqa: C901
              house_distance, weights, exact_free, tt_keys, tt_depth, tt_score, tt_bound,
              tt_move, tt_gen, tt_seal, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
              end_keys, end_entries, end_killers, end_stats, stats, flag):
@@ -284,8 +287,8 @@ class FastSearchBot(SearchBot):
         self.flag = self.lanes[0].flag
         self.per_ply = self.lanes[0].per_ply
         self.helper_nodes = 0
-        self.helper_depth = 0
         self._helper: threading.Thread | None = None
+        self._helping = 0  # the depth the helper searches now
 
     def __repr__(self) -> str:
         return f"FastSearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
@@ -304,6 +307,7 @@ class FastSearchBot(SearchBot):
                                  board.full, board.size], np.int64)
             self.neighbour_array = np.array(board.neighbours, np.int64)
             self.end_shape = kernel_shape(game)
+            self.houses = np.int64(game.house_mask)
             self.house_array = np.array(self.evaluator.house_distance, np.int64)
             w = self.weights
             self.weight_array = np.array([w.mobility, w.territory, w.house, w.race, w.near],
@@ -314,7 +318,9 @@ class FastSearchBot(SearchBot):
         for lane in self.lanes:
             lane.per_ply.fill(-1)  # killers of this search only
 
-    def search_root(self, state, budget, per_step=False):
+    def search_root(
+        self, state: SortilegesState, budget: Deadline, per_step: bool = False
+    ) -> Candidate:
         self._join_helper()
         for lane in self.lanes:
             lane.reset()
@@ -323,7 +329,6 @@ class FastSearchBot(SearchBot):
         self._armed = False
         self._root = state.position()
         self._stopping = False
-        self.helper_depth = 0
         self._helper_wanted = (self.threads > 1 and budget.seconds is not None
                                and self.max_depth is None and (os.cpu_count() or 1) > 1)
 
@@ -348,9 +353,12 @@ class FastSearchBot(SearchBot):
             self.pv = self._line(*state.position(), best)
         return best
 
-    def _line(self, spelled, mover, other, first, length=8):
+    def _line(
+        self, spelled: int, mover: int, other: int, first: Candidate, length: int = 8
+    ) -> list[Candidate]:
         """The principal variation, re-read by quick searches along it: the one-way table
         may have lost the entries of the line, a search of depth - i rebuilds each one."""
+        assert self.game is not None, "called after a search"
         self.flag[0] = self.end_stats[ABORTED] = 0
         self.deadline, self._armed = None, False
         line = [first]
@@ -383,7 +391,7 @@ class FastSearchBot(SearchBot):
         """`_negamax` on this bot's position and tables, with a thread's own rows (`lane`)."""
         return _negamax(np.int64(spelled), np.int64(mover), np.int64(other), depth, ply,
                         float(alpha), float(beta), self.geo, self.neighbour_array,
-                        np.int64(self.game.house_mask), self.house_array, self.weight_array,
+                        self.houses, self.house_array, self.weight_array,
                         self.exact_free, *self.tt, self.generation, lane.per_ply,
                         *self.end_shape[1:], self.end.keys, self.end.entries,
                         lane.end_search.per_ply, lane.end_search.stats, lane.stats, lane.flag)
@@ -419,10 +427,8 @@ class FastSearchBot(SearchBot):
             depth = self._helping = self._helper_next
             self._helper_next = depth + 1
             score = self._kernel(lane, spelled, mover, other, depth, 0, -math.inf, math.inf)
-            if not lane.stats[ABORTED]:
-                self.helper_depth = depth
-                if proven(score):
-                    return
+            if not lane.stats[ABORTED] and proven(score):
+                return
             lane.resume()
 
     def _stop_helper(self) -> None:

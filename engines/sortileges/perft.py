@@ -7,8 +7,6 @@ every leaf. A position whose witch to move cannot step has no turns, so it count
 
 from __future__ import annotations
 
-from typing import cast
-
 from .board import squares_of
 from .rules import Sortileges, SortilegesState
 
@@ -18,7 +16,7 @@ def perft(depth: int, state: SortilegesState | None = None) -> int:
     if depth < 0:
         raise ValueError(f"depth must be ≥ 0, not {depth}")
     if state is None:
-        state = cast(SortilegesState, Sortileges().new_game(seed=0, first=0))
+        state = Sortileges().new_game(seed=0, first=0)
     return _count(state.game, *state.position(), depth)
 
 

@@ -290,29 +290,16 @@ def first_turn_table(
         if known is not None:
             cost.add(known, from_journal=True)
             settle(piece, known)
+
+    def finished(piece: Position, result: dict) -> None:
+        cost.add(result)
+        if result["score"] is not None:
+            book.add(piece, exact, result)
+            settle(piece, result)
+
     bar = _progress_bar(progress, len(leaves), cost.from_journal)
-    waiting = iter([p for p in leaves if leaves[p][0].score is None])
-    running: dict[Future, Position] = {}
-    while True:
-        while len(running) < in_flight:
-            queued = next(waiting, None)
-            if queued is None:
-                break
-            if not needed(queued):
-                bar(1)
-                continue
-            running[submit(queued)] = queued
-        if not running:
-            break
-        done, _ = wait(running, return_when=FIRST_COMPLETED)
-        for future in done:
-            piece = running.pop(future)
-            result = future.result()
-            cost.add(result)
-            if result["score"] is not None:
-                book.add(piece, exact, result)
-                settle(piece, result)
-            bar(1)
+    waiting = [p for p in leaves if leaves[p][0].score is None]
+    _run_pieces(waiting, submit, in_flight, needed, finished, bar)
     bar(0, close=True)
     values = {
         turn: (None if child.score is None else parent_score(child.score, exact))
@@ -328,6 +315,37 @@ def first_turn_table(
         seconds=round(time.perf_counter() - started, 3),
         cost=cost,
     )
+
+
+def _run_pieces(
+    pieces: list[Position],
+    submit: Callable[[Position], Future],
+    in_flight: int,
+    needed: Callable[[Position], bool],
+    finished: Callable[[Position, dict], None],
+    bar: Callable[..., None],
+) -> None:
+    """Each piece, in order, submitted if still `needed` when its turn comes (an earlier
+    piece may have settled its first turn), at most `in_flight` running at a time;
+    `finished(piece, result)` as each one ends, and `bar(1)` for each piece done or skipped."""
+    waiting = iter(pieces)
+    running: dict[Future, Position] = {}
+    while True:
+        while len(running) < in_flight:
+            queued = next(waiting, None)
+            if queued is None:
+                break
+            if not needed(queued):
+                bar(1)
+                continue
+            running[submit(queued)] = queued
+        if not running:
+            return
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            piece = running.pop(future)
+            finished(piece, future.result())
+            bar(1)
 
 
 def _chosen(names: dict[Turn, str], first_turns: Collection[str] | None) -> set[Turn]:

@@ -20,7 +20,6 @@ from .evaluation import Geometry
 from .rules import Sortileges
 from .toolkit import (
     WIN,
-    Candidate,
     bound_of,
     child_window,
     every_turn,
@@ -71,17 +70,6 @@ class ExactEndgame:
     def value(self, spelled: int, mover: int, other: int) -> float:
         """The exact score of the position for the witch to move."""
         return self.search(spelled, mover, other, -WIN - 1, WIN + 1)
-
-    def best_turns(self, spelled: int, mover: int, other: int) -> list[tuple[Candidate, float]]:
-        """Every turn with its exact score for the witch to move, best first."""
-        scored = [
-            (
-                (target, spell),
-                -self.value(spelled if spell is None else spelled | 1 << spell, other, target),
-            )
-            for target, spell in every_turn(self.game, spelled, mover, other)
-        ]
-        return sorted(scored, key=lambda item: -item[1])
 
     def search(self, spelled: int, mover: int, other: int, alpha: float, beta: float) -> float:
         self.nodes += 1

@@ -274,15 +274,7 @@ class SearchBot(Bot[SortilegesState]):
             return ply - WIN
         free = free_squares(game, spelled, mover, other)
         if self.exact_endgame and free <= EXACT_FREE:
-            endgame = self.endgame
-            endgame.node_limit, start = endgame.nodes + 20_000, endgame.nodes
-            try:
-                exact = endgame.value(spelled, mover, other)
-            except NodeLimit:
-                exact = None
-            finally:
-                endgame.node_limit = None
-                self.nodes += (endgame.nodes - start) // 4
+            exact = self._exact_value(spelled, mover, other)
             if exact is not None:
                 return relative_to_root(exact, ply)
         if depth <= 0:  # leaves skip the table: evaluating costs less than looking up
@@ -297,46 +289,92 @@ class SearchBot(Bot[SortilegesState]):
                     return score
         # ordering: the table's turn, the killers, then steps with most room first
         full_width = free <= FULL_WIDTH_FREE
-        near = game.board.neighbours[other] | 1 << mover
-        first: list[Candidate] = []
-        if hint is not None:
-            first.append(hint)
-        for killer in self.killers.get(ply, ()):  # only if it is a candidate here
-            target, spell = killer
-            if killer == hint or spell is None or not steps >> target & 1:
-                continue
-            spellable = game.spells(spelled, target, other)
-            neighbours = game.board.neighbours
-            waiting = waiting_spell(spellable, near, target, other, neighbours, self.board_geo)
-            threat = neighbours[other]
-            if candidate_spells(spellable, near, full_width, waiting, threat) >> spell & 1:
-                first.append(killer)
+        first = [] if hint is None else [hint]
+        first += self._killers_here(spelled, mover, other, steps, ply, hint, full_width)
         start_alpha, best, best_turn = alpha, -math.inf, None
         turns = candidate_turns(game, spelled, mover, other, full_width, self.board_geo)
         for searched, turn in enumerate(first_then(first, turns), 1):
             target, spell = turn
             after = spelled if spell is None else spelled | 1 << spell
-            low = -beta if searched == 1 else -alpha - NULL_WIDTH  # then a null window
-            while True:
-                score = -self.negamax(after, other, target, depth - 1, ply + 1, low, -alpha)
-                if low == -beta or not search_again(score, alpha, beta):
-                    break
-                low = -beta
+            score = self._child_score(after, other, target, depth, ply, alpha, beta, searched == 1)
             if score > best:
                 best, best_turn = score, turn
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         if spell is not None and turn != hint:
-                            slot = self.killers.setdefault(ply, [])
-                            if turn not in slot:
-                                slot.insert(0, turn)
-                                del slot[2:]
+                            self._keep_killer(ply, turn)
                         break
         self._store(
             spelled, mover, other, depth, best, bound_of(best, start_alpha, beta), best_turn, ply
         )
         return best
+
+    def _child_score(
+        self,
+        spelled: int,
+        mover: int,
+        other: int,
+        depth: int,
+        ply: int,
+        alpha: float,
+        beta: float,
+        first: bool,
+    ) -> float:
+        """The score of a turn's position for the witch who made it: the first turn searched
+        in the full window, the others in a null window, again in full if they may beat it."""
+        low = -beta if first else -alpha - NULL_WIDTH
+        while True:
+            score = -self.negamax(spelled, mover, other, depth - 1, ply + 1, low, -alpha)
+            if low == -beta or not search_again(score, alpha, beta):
+                return score
+            low = -beta
+
+    def _exact_value(self, spelled: int, mover: int, other: int) -> float | None:
+        """The exact endgame's score, or None when it needs more than 20,000 nodes (a
+        quarter of them counted as this search's)."""
+        endgame = self.endgame
+        endgame.node_limit, start = endgame.nodes + 20_000, endgame.nodes
+        try:
+            return endgame.value(spelled, mover, other)
+        except NodeLimit:
+            return None
+        finally:
+            endgame.node_limit = None
+            self.nodes += (endgame.nodes - start) // 4
+
+    def _killers_here(
+        self,
+        spelled: int,
+        mover: int,
+        other: int,
+        steps: int,
+        ply: int,
+        hint: Candidate | None,
+        full_width: bool,
+    ) -> list[Candidate]:
+        """The killer turns of `ply` that are candidates in this position (and not `hint`)."""
+        assert self.game is not None, "_prepare sets the game before any search"
+        neighbours = self.game.board.neighbours
+        near = neighbours[other] | 1 << mover
+        here = []
+        for killer in self.killers.get(ply, ()):
+            target, spell = killer
+            if killer == hint or spell is None or not steps >> target & 1:
+                continue
+            spellable = self.game.spells(spelled, target, other)
+            waiting = waiting_spell(spellable, near, target, other, neighbours, self.board_geo)
+            threat = neighbours[other]
+            if candidate_spells(spellable, near, full_width, waiting, threat) >> spell & 1:
+                here.append(killer)
+        return here
+
+    def _keep_killer(self, ply: int, turn: Candidate) -> None:
+        """A turn that cut off, tried early at the same ply elsewhere (two kept, newest first)."""
+        slot = self.killers.setdefault(ply, [])
+        if turn not in slot:
+            slot.insert(0, turn)
+            del slot[2:]
 
     # -- explanations ----------------------------------------------------------------
     def _principal_variation(

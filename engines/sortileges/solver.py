@@ -137,9 +137,11 @@ def _key(relevant, spare, mover, other, houses, geo, sym_bytes, sym_squares):
     return best
 
 
+# One piece, as a compiled kernel must be (numba passes no objects between functions);
+# tests check its values against a plain minimax.
 @kernel("int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], "
         "int64[::1], int64[::1], int32[::1], int64[::1], int64[::1])", nogil=True, cache=True)
-def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes, sym_squares,
+def _search(spelled, mover, other, alpha, beta, ply, neighbours, geo, sym_bytes, sym_squares,  # noqa: C901
             keys, entries, per_ply, stats):
     houses = geo[5]
     stats[NODES] += 1
@@ -293,7 +295,7 @@ def house_symmetries(game: Sortileges) -> list[tuple[int, ...]]:
     return [m for m in game.board.symmetries() if {m[h] for h in game.houses} == set(game.houses)]
 
 
-def kernel_shape(game: Sortileges, compiled: bool | None = None) -> tuple:
+def kernel_shape(game: Sortileges, compiled: bool | None = None) -> tuple[Any, Any, Any, Any]:
     """What `_search` needs to know of a game: neighbours, geometry (files, not_first,
     not_last, full, size, houses), and the symmetries that keep the houses: per symmetry,
     per byte of a bitboard, the image of each of its 256 values, and the image of each

@@ -1,4 +1,4 @@
-"""Bot verdicts (engines/exercises/bot_verdict.py): their error rates, the jail's cost, the
+"""Bot verdicts (classroom/exercises/bot_verdict.py): their error rates, the jail's cost, the
 notebooks' bots.
 
 1. Error rates: simulated bots (each game a coin with the bot's win chance) at each bot
@@ -29,10 +29,10 @@ import sys
 import time
 from typing import Any
 
-from ludotheque.engines.exercises import EXERCISES, exercise
-from ludotheque.engines.exercises.bot_verdict import BotExercise, default_way, derived
-from ludotheque.engines.exercises.kinds import Hints
-from ludotheque.engines.exercises.sequential import MARGIN
+from ludotheque.classroom.exercises import EXERCISES, exercise
+from ludotheque.classroom.exercises.bot_verdict import BotExercise, default_way, derived
+from ludotheque.classroom.exercises.kinds import Hints
+from ludotheque.classroom.exercises.sequential import MARGIN
 from ludotheque.engines.stats import wilson_interval
 
 

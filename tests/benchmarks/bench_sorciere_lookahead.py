@@ -1,5 +1,5 @@
-"""Sorcière level 5 (lookahead) against careful and greedy players (issue 16; not a test:
-pytest does not collect it).
+"""Sorcière level 5 (lookahead) against careful and greedy players (not a test:
+pytest does not collect it; docs/sorciere.md has its numbers and the target they are held to).
 
 Three-player tables, whole games, every hand at the default dexterity: the lookahead with two
 careful players, with two greedy players, and with one of each. Its seat is rotated game by

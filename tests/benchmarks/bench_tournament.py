@@ -25,10 +25,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from ludotheque.classroom.tournament import GRACE_SECONDS, jail, tournament
+from ludotheque.classroom.tournament.entrants import read_entrants
+from ludotheque.classroom.tournament.sandbox import IsolatedBot
 from ludotheque.engines.core import Game
-from ludotheque.engines.tournament import GRACE_SECONDS, jail, tournament
-from ludotheque.engines.tournament.entrants import read_entrants
-from ludotheque.engines.tournament.sandbox import IsolatedBot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "notebooks" / "bots"
 SKILLS = ("hasard", "mobilite", "bloqueur", "equilibre", "territoire")

@@ -13,7 +13,6 @@ import functools
 import http.server
 import json
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,11 +24,10 @@ SITE = REPO / "dist" / "lite"
 
 @contextlib.contextmanager
 def served_site() -> Iterator[str]:
-    """dist/lite/ served from 127.0.0.1 (built first, from the pupils' edition, if it is not
-    there); yields its URL."""
+    """dist/lite/ served from 127.0.0.1 (built first by `make lite`, in its own environment,
+    from the pupils' edition, if it is not there); yields its URL."""
     if not (SITE / "jupyter-lite.json").exists():
-        subprocess.run([sys.executable, str(REPO / "editions" / "build.py")], check=True)
-        subprocess.run([sys.executable, str(REPO / "lite" / "build.py")], check=True)
+        subprocess.run(["make", "lite"], cwd=REPO, check=True)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, format, *args):

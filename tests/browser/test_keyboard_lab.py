@@ -1,6 +1,6 @@
 """End to end in a real JupyterLab: a whole game of each of the four games played with the
 keyboard alone (docs/keyboard.md), the boards' labels read from the accessibility tree, and
-the README's screenshots taken on the way.
+the README's screenshots taken on the way (`make images` copies them into docs/images/).
 
 One scratch notebook holds the four widgets (short games: a 4×4 Sortilèges, two players at
 the gingerbread house, bots of level 1 with no pause, fixed seeds), opened once for the module.
@@ -8,8 +8,9 @@ Playwright only focuses a board once (as a Tab would); then every move is a key 
 arrows to the square or card, Enter or Space to choose, Space held to pull a cookie, Enter on
 "Next" at a round's end. Python is asked at the end whether the game is over.
 
-Writes docs/images/<game>-round.png (the first end of a round: Sorcière, Tir de tuyau) and
-docs/images/<game>-end.png (the end of the game), cropped to the widget, light theme.
+Writes test-output/images/<game>-round.png (the first end of a round: Sorcière, Tir de
+tuyau) and <game>-end.png (the end of the game), cropped to the widget, light theme: a run
+leaves the tracked pictures alone, whatever the fonts and timing of the machine.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from labserver import chromium, running_notebook, write_notebook
 
 pytestmark = pytest.mark.browser
 
-IMAGES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "images"
+IMAGES = pathlib.Path(__file__).resolve().parents[2] / "test-output" / "images"
 NOTEBOOK = "keyboard_browser.ipynb"
 CELLS = (
     "from ludotheque.widgets import Nains, PetitsPas, Sorciere, Sortileges",
@@ -304,8 +305,8 @@ def test_petits_pas_to_the_end_with_the_keyboard(table):
 
 
 def test_the_move_list_is_one_tab_stop(table):
-    """Issue 32: every move was a Tab stop (70 in a Sorcière game). One stop now, the arrows
-    and Home / End inside, Enter still shows the position after a move. (Tab goes from the
+    """The move list is one Tab stop, not one per move (a Sorcière game has some 70): the
+    arrows and Home / End inside, Enter still shows the position after a move. (Tab goes from the
     language buttons, just before the list, into it: past the widget, JupyterLab's cell
     toolbars come between.)"""
     page = table.page

@@ -1,4 +1,4 @@
-"""The widget's frame in a real browser, on a fake model (issue 32, item 6).
+"""The widget's frame in a real browser, on a fake model.
 
 The page tests/browser/nains_fake_model.html renders widgets/static/nains.js with the fake
 model of js/tests/fake_model.js, the level labels widgets/nains.py offers (the longest,

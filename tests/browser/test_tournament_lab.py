@@ -1,4 +1,4 @@
-"""End to end in a real JupyterLab: a small class tournament (issue 12).
+"""End to end in a real JupyterLab: a small class tournament.
 
 A scratch notebook runs three of notebooks/bots/ (one crashes) in the Tournament widget;
 Chromium watches the progress bar and the leaderboard fill, reads a forfeit's reason,

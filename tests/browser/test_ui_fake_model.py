@@ -101,7 +101,7 @@ def test_hint_review_notice_and_game_over_render(open_widget, output_dir):
 @pytest.mark.parametrize("width", [1100, 420])
 def test_nothing_that_appears_above_the_board_moves_it(open_widget, width):
     """A hint line, the review banner, a win message: the board stays where it is, so a
-    click aimed at a square lands on it (issue: "layout jumps")."""
+    click aimed at a square lands on it (a board that jumps makes the player miss)."""
     page = open_widget()
     page.set_viewport_size({"width": width, "height": 900})
     top = lambda: page.eval_on_selector("svg.sp-board", "el => el.getBoundingClientRect().top")  # noqa: E731

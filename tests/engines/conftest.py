@@ -1,10 +1,10 @@
 """Every test here starts with a practice check that remembers no try
-(`ludotheque.engines.exercises.practice`): `check` and `check_puzzle` say less as tries grow
+(`ludotheque.classroom.exercises.practice`): `check` and `check_puzzle` say less as tries grow
 in a process, and a test must not depend on the tests run before it."""
 
 import pytest
 
-from ludotheque.engines.exercises import practice
+from ludotheque.classroom.exercises import practice
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ludotheque.engines.exercises.ablation import Comparison, compare
+from ludotheque.classroom.exercises.ablation import Comparison, compare
 
 
 def first_legal(observation):

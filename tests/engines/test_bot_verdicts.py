@@ -12,11 +12,11 @@ import random
 
 import pytest
 
+from ludotheque.classroom.exercises import EXERCISES, check, exercise
+from ludotheque.classroom.exercises.bot_verdict import BotExercise, BotResult, derived
+from ludotheque.classroom.exercises.kinds import Hints
+from ludotheque.classroom.exercises.sequential import ALPHA, MARGIN, POWER, Plan, plan, walk
 from ludotheque.engines.bots import RandomBot
-from ludotheque.engines.exercises import EXERCISES, check, exercise
-from ludotheque.engines.exercises.bot_verdict import BotExercise, BotResult, derived
-from ludotheque.engines.exercises.kinds import Hints
-from ludotheque.engines.exercises.sequential import ALPHA, MARGIN, POWER, Plan, plan, walk
 from ludotheque.engines.stats import wilson_interval
 
 BOT_EXERCISES = [e for e in EXERCISES.values() if isinstance(e, BotExercise)]
@@ -27,7 +27,7 @@ points (95 %); each check below allows for it with a 99.9 % interval."""
 
 def jail_works() -> bool:
     try:
-        from ludotheque.engines.tournament import jail
+        from ludotheque.classroom.tournament import jail
     except ImportError:
         return False
     return jail.unavailable() is None

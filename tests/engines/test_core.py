@@ -2,7 +2,9 @@
 tests/toy_games/race.py and on cases only a real game shows. What every game must do is
 checked on every registered game by test_engine_conformance.py."""
 
+import importlib
 import random
+import sys
 import threading
 import time
 
@@ -192,6 +194,21 @@ def test_games_are_discovered_found_by_name_and_compared_by_options():
     assert Sortileges() == Sortileges(files=6) != Sortileges(files=5)
     assert len({Sortileges(), Sortileges(ranks=8), Race()}) == 2
     assert repr(Sortileges(files=5)) == "Sortileges(files=5)"
+
+
+def test_a_package_under_the_engines_that_is_no_game_is_refused_by_name(tmp_path, monkeypatch):
+    """Every package under ludotheque.engines is a game: a tool put there (as the classroom's
+    once were) stops discovery with its name, instead of being imported at every discovery."""
+    (tmp_path / "not_a_game").mkdir()
+    (tmp_path / "not_a_game" / "__init__.py").write_text('"""A tool, not a game."""\n')
+    engines = importlib.import_module("ludotheque.engines")
+    monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(tmp_path)])
+    try:
+        with pytest.raises(ImportError, match=r"ludotheque\.engines\.not_a_game registers no game"):
+            Game.discover()
+    finally:
+        sys.modules.pop("ludotheque.engines.not_a_game", None)
+        monkeypatch.delattr(engines, "not_a_game", raising=False)
 
 
 # -- resampling --------------------------------------------------------------------------------

@@ -14,17 +14,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import ludotheque.engines.exercises as exercises_module
-import ludotheque.engines.exercises.petits_pas as petits_pas_exercises
-from ludotheque.engines.exercises import EXERCISES, check, exercise, exercises_of, statement
-from ludotheque.engines.exercises.kinds import IntervalExercise, NumberExercise
+import ludotheque.classroom.exercises as exercises_module
+import ludotheque.classroom.exercises.petits_pas as petits_pas_exercises
+from ludotheque.classroom.exercises import EXERCISES, check, exercise, exercises_of, statement
+from ludotheque.classroom.exercises.kinds import IntervalExercise, NumberExercise
+from ludotheque.classroom.puzzles import puzzle, solver_for, turn_outcome
 from ludotheque.engines.nains import CARDS, DEFAULT_DECK, INDEX, pull_values
 from ludotheque.engines.nains.cards import bonnet_choices
 from ludotheque.engines.petits_pas import dealt, estimate
 from ludotheque.engines.petits_pas.fast import cards_left, deal_decks
 from ludotheque.engines.sorciere import PARAMETERS, SLOTS, Roof, Sorciere
 from ludotheque.engines.sortileges import Sortileges, perft
-from ludotheque.engines.sortileges.puzzles import puzzle, solver_for, turn_outcome
 from ludotheque.engines.stats import exact_interval
 
 NOTEBOOKS = (

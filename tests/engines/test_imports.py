@@ -1,4 +1,5 @@
-"""The engines' import graph: no module imports itself round a circle, and the compiled
+"""The engines' import graph: no module imports itself round a circle, none imports what is
+built on the engines (the classroom tools, the adapters, the widgets), and the compiled
 (numba) Sortilèges modules load only when they are used.
 
 The graph is read from the source (ast), not by importing: every `import` and
@@ -25,29 +26,58 @@ def module_name(path: Path, root: Path = ENGINES, package: str = PACKAGE) -> str
     return ".".join([package, *parts])
 
 
-def imported_modules(
-    path: Path, known: set[str], root: Path = ENGINES, package: str = PACKAGE
-) -> set[str]:
-    """The modules of `known` that the module at `path` imports."""
+def imports(path: Path, root: Path = ENGINES, package: str = PACKAGE) -> list[tuple[str, str]]:
+    """Every import of the module at `path`, as (absolute module, name imported from it):
+    ("a.b", "") for `import a.b`, ("a.b", "c") for `from a.b import c` or, inside package
+    `a`, `from .b import c`."""
     name = module_name(path, root, package)
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+    found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
+            found += [(alias.name, "") for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 anchor = here.split(".")
                 anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join(anchor + ([base] if base else []))
-            targets = [
-                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                for alias in node.names
-            ]
-        else:
-            continue
-        found.update(target for target in targets if target in known and target != name)
+            found += [(base, alias.name) for alias in node.names]
+    return found
+
+
+def imported_modules(
+    path: Path, known: set[str], root: Path = ENGINES, package: str = PACKAGE
+) -> set[str]:
+    """The modules of `known` that the module at `path` imports."""
+    name = module_name(path, root, package)
+    targets = {
+        f"{base}.{imported}" if f"{base}.{imported}" in known else base
+        for base, imported in imports(path, root, package)
+    }
+    return {target for target in targets if target in known and target != name}
+
+
+BUILT_ON_THE_ENGINES = ("ludotheque.classroom", "ludotheque.interop", "ludotheque.widgets")
+"""What uses the engines and must never be used by them: an engine module importing one of
+these would make every game need the classroom's extras, an adapter's or Jupyter."""
+
+
+def imports_from_above(
+    root: Path = ENGINES, package: str = PACKAGE, above: tuple[str, ...] = BUILT_ON_THE_ENGINES
+) -> dict[str, list[str]]:
+    """Module -> the modules of `above` (or under them) that it imports."""
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        targets = sorted(
+            {
+                f"{base}.{imported}" if imported else base
+                for base, imported in imports(path, root, package)
+                if any(f"{base}.{imported}.".startswith(f"{top}.") for top in above)
+            }
+        )
+        if targets:
+            found[module_name(path, root, package)] = targets
     return found
 
 
@@ -136,6 +166,31 @@ def test_the_walk_sees_relative_late_and_package_imports(tmp_path):
     assert cycles(graph) == [["toy.a", "toy.b", "toy.a"]]
     (package / "a.py").write_text("import toy.d\n")
     assert cycles(import_graph(package, "toy")) == [["toy", "toy.a", "toy.d", "toy.c", "toy"]]
+
+
+def test_no_engine_imports_the_classroom_the_adapters_or_the_widgets():
+    assert imports_from_above() == {}
+
+
+def test_the_walk_sees_an_engine_reach_above_the_engines(tmp_path):
+    """The checker itself: absolute, relative (climbing out of the engines) and late imports
+    of what is built on the engines are all found; the engines' own imports are not."""
+    engines = tmp_path / "engines"
+    (engines / "game").mkdir(parents=True)
+    (engines / "__init__.py").write_text("")
+    (engines / "game" / "__init__.py").write_text("from ...classroom import puzzles\n")
+    (engines / "game" / "rules.py").write_text(
+        "from ludotheque.engines.core import Game\nfrom ..core import State\n\n"
+        "def draw():\n    import ludotheque.widgets.pictures\n"
+        "    from ludotheque.interop.openspiel import GAMES\n"
+    )
+    assert imports_from_above(engines, PACKAGE) == {
+        "ludotheque.engines.game": ["ludotheque.classroom.puzzles"],
+        "ludotheque.engines.game.rules": [
+            "ludotheque.interop.openspiel.GAMES",
+            "ludotheque.widgets.pictures",
+        ],
+    }
 
 
 @pytest.mark.parametrize("level", ["1", "2", "3", "4"])

@@ -10,8 +10,8 @@ import dataclasses
 
 import pytest
 
-from ludotheque.engines.exercises import NotRight, check, exercise, mark, practice
-from ludotheque.engines.exercises.negamax import (
+from ludotheque.classroom.exercises import NotRight, check, exercise, mark, practice
+from ludotheque.classroom.exercises.negamax import (
     CHANGED,
     ENDLESS,
     HIDDEN,

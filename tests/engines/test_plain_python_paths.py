@@ -1,8 +1,8 @@
-"""The plain-Python paths (for JupyterLite, issue 17) give exactly what the compiled ones
-give: numpy's seeded decks drawn without numpy (engines/numpy_random.py), A Petits Pas' deals
-played by the uncompiled kernel, the estimate built on both, and the intervals of
-engines/stats.py against scipy's. Also prints the plain estimate's speed against the
-compiled one (not asserted)."""
+"""The plain-Python paths (for JupyterLite, which has no numpy or numba) give exactly what the
+compiled ones give: numpy's seeded decks drawn without numpy (engines/numpy_random.py), A
+Petits Pas' deals played by the uncompiled kernel, the estimate built on both, and the
+intervals of engines/stats.py against scipy's. Also prints the plain estimate's speed against
+the compiled one (not asserted)."""
 
 import random
 from concurrent.futures import ThreadPoolExecutor

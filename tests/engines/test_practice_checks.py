@@ -1,4 +1,4 @@
-"""The practice check remembers the tries (`ludotheque.engines.exercises.practice`): full
+"""The practice check remembers the tries (`ludotheque.classroom.exercises.practice`): full
 verdicts for three tries, then only right or not yet (and why), then the tries counted; a
 puzzle fed turn after turn stops judging them; the marks (the pure judge) never change.
 Each test starts with no try remembered (tests/engines/conftest.py)."""
@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from ludotheque.engines.exercises import EXERCISES, NotRight, check, exercise, mark, practice
-from ludotheque.engines.exercises.kinds import IntervalExercise, NumberExercise
-from ludotheque.engines.sortileges.puzzles import check_puzzle, judge_puzzle, puzzle
+from ludotheque.classroom.exercises import EXERCISES, NotRight, check, exercise, mark, practice
+from ludotheque.classroom.exercises.kinds import IntervalExercise, NumberExercise
+from ludotheque.classroom.puzzles import check_puzzle, judge_puzzle, puzzle
 
 LEGAL_TURNS = "sortileges.legal_turns"
 DIRECTIONS = ("too high", "too low", "trop haut", "trop bas", "nearly", "tout près")
@@ -93,8 +93,8 @@ def test_from_the_tenth_try_the_message_says_the_tries_are_counted(lang):
 
 
 def test_a_binary_search_on_the_directions_no_longer_finds_the_answer():
-    """The issue's search: bisect [0, 1000] on "too high" / "too low". It found 295 in 20
-    calls; now the directions stop at the fourth try, and the search is left guessing."""
+    """A search that games the checker: bisect [0, 1000] on "too high" / "too low" finds 295
+    in 20 calls unless the directions stop at the fourth try, which leaves it guessing."""
     low, high, found = 0, 1000, False
     for _ in range(20):
         guess = (low + high) // 2

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from ludotheque.engines.sortileges.puzzles import (
+from ludotheque.classroom.puzzles import (
     PUZZLES,
     check_puzzle,
     puzzle,

@@ -12,9 +12,9 @@ import string
 import pytest
 from language_checks import speaks
 
+from ludotheque.classroom.exercises.play import ANSWERS
+from ludotheque.classroom.forfeits import FORFEITS
 from ludotheque.engines.core import LANGS, WORDINGS, Game, Reason, RulesError
-from ludotheque.engines.exercises.play import ANSWERS
-from ludotheque.engines.forfeits import FORFEITS
 from ludotheque.engines.nains.rules import COLOUR_NAMES, PLURAL_COLOUR_NAMES, Nains
 from ludotheque.engines.sorciere.rules import Sorciere
 from ludotheque.engines.sortileges.rules import Sortileges

@@ -12,6 +12,7 @@ from ludotheque.engines.bots import Deadline, RandomBot, play_match
 from ludotheque.engines.sortileges import Sortileges, fast, warm_up
 from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.solver import NODES
+from sortileges_search_checks import SLACK
 
 GAME = Sortileges()
 
@@ -44,7 +45,8 @@ def test_a_fixed_depth_search_plays_the_single_threaded_turn(two_cores):
 
 def test_a_timed_search_adds_a_helper_and_keeps_its_budget(two_cores):
     """The helper runs while the main search does and is told to stop when the turn is
-    answered, within the budget's 10 %."""
+    answered, within its budget (plus the suite's `SLACK` for a loaded machine: this failed
+    once at 0.35 s for 0.3 s beside the whole suite at load 8)."""
     state, bot = positions()[1], FastSearchBot(0.3)
     threads = []
     real = bot._help
@@ -56,7 +58,7 @@ def test_a_timed_search_adds_a_helper_and_keeps_its_budget(two_cores):
     bot._help = helper
     started = time.monotonic()
     turn = bot(state, Deadline(0.3))
-    assert time.monotonic() - started < 0.3 * 1.1
+    assert time.monotonic() - started < 0.3 + SLACK
     assert state.is_legal(turn)
     assert len(threads) == 1
     threads[0].join(timeout=1.0)  # told to stop when the turn was answered

@@ -1,16 +1,16 @@
-"""Sortilèges' exact solver in plain Python (for JupyterLite, issue 17) searches the tree the
-compiled kernel searches: the same values, turn values and node counts, on seeded positions
-of the small boards and on every puzzle (tests/engines/test_without_extras.py runs it with
-numpy and numba refused)."""
+"""Sortilèges' exact solver in plain Python (for JupyterLite, which has no numba) searches the
+tree the compiled kernel searches: the same values, turn values and node counts, on seeded
+positions of the small boards and on every puzzle (tests/engines/test_without_extras.py runs it
+with numpy and numba refused)."""
 
 import random
 from array import array
 
 import pytest
 
+from ludotheque.classroom.puzzles import PUZZLES
 from ludotheque.engines.compiled import plain
 from ludotheque.engines.sortileges import Sortileges
-from ludotheque.engines.sortileges.puzzles import PUZZLES
 from ludotheque.engines.sortileges.solver import Solver, _search, solve
 
 

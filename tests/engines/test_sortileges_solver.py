@@ -116,7 +116,7 @@ def test_first_turn_values_are_consistent_with_the_value():
     value = solver.value(spelled, mover, other)
     turns = solver.turn_values(spelled, mover, other)
     assert turns[0][1] == value
-    assert plies(value) == 9  # the table in the README: 3×4, first witch wins in 9 turns
+    assert plies(value) == 9  # docs/sortileges.md's table: 3×4, first witch wins in 9 turns
 
 
 def test_node_limit_aborts_and_says_so():

@@ -22,8 +22,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from ludotheque.engines.core import Game, State
-from ludotheque.engines.tournament import (
+from ludotheque.classroom.tournament import (
     Results,
     Tournament,
     play,
@@ -31,10 +30,11 @@ from ludotheque.engines.tournament import (
     sandbox,
     tournament,
 )
-from ludotheque.engines.tournament.entrants import read_entrants
-from ludotheque.engines.tournament.play import Job, play_game
-from ludotheque.engines.tournament.run import GUESSABLE, GuessableSeedWarning, local_pool
-from ludotheque.engines.tournament.schedule import derived_seed
+from ludotheque.classroom.tournament.entrants import read_entrants
+from ludotheque.classroom.tournament.play import Job, play_game
+from ludotheque.classroom.tournament.run import GUESSABLE, GuessableSeedWarning, local_pool
+from ludotheque.classroom.tournament.schedule import derived_seed
+from ludotheque.engines.core import Game, State
 from tournament_processes import a_bot_started, no_bot_left
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -410,7 +410,7 @@ def test_a_cancel_before_the_first_game_plays_nothing(bots):
 
 INTERRUPTED = """
 import sys
-from ludotheque.engines.tournament import Tournament
+from ludotheque.classroom.tournament import Tournament
 run = Tournament("sortileges", {"hang": sys.argv[1], "x": "bot:1", "y": "bot:2"}, seconds=30)
 print(run.tag, flush=True)
 for game in run.run():

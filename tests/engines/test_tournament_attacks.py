@@ -1,4 +1,4 @@
-"""Attacks on a class tournament (issue 28): each one a student's bot of a few lines, played
+"""Attacks on a class tournament: each one a student's bot of a few lines, played
 for real, and for each the same questions: does the tournament finish (every game of the
 schedule played), does the attacker forfeit with a fitting kind (docs/tournament.md,
 "Forfeits") or do no harm, did nothing leak (the teacher's variables, files, the other
@@ -33,9 +33,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from ludotheque.engines.tournament import Results, Tournament, jail, sandbox
-from ludotheque.engines.tournament.play import KILLED_WORKER, play_game
-from ludotheque.engines.tournament.run import local_pool
+from ludotheque.classroom.tournament import Results, Tournament, jail, sandbox
+from ludotheque.classroom.tournament.play import KILLED_WORKER, play_game
+from ludotheque.classroom.tournament.run import local_pool
 from tournament_processes import no_bot_left
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -873,7 +873,7 @@ def test_without_bubblewrap_a_bot_that_leaves_the_referee_stopped_forfeits(unjai
 def test_what_lies_below_tmp_is_shown_above_the_private_tmp():
     """A project cloned under /tmp (as CI may) has Python there: the jail's private /tmp is
     mounted before the binds, which would otherwise vanish under it."""
-    command = jail.command(str(ROOT / "engines" / "tournament" / "runner.py"), [], None)
+    command = jail.command(str(ROOT / "classroom" / "tournament" / "runner.py"), [], None)
     binds = [index for index, argument in enumerate(command) if argument == "--ro-bind"]
     assert command.index("--tmpfs") < min(binds)
 

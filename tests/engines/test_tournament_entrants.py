@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from ludotheque.classroom.tournament import Tournament
+from ludotheque.classroom.tournament.entrants import read_entrants
 from ludotheque.engines.sortileges import Sortileges, bot_for_level
-from ludotheque.engines.tournament import Tournament
-from ludotheque.engines.tournament.entrants import read_entrants
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "notebooks" / "bots"
 

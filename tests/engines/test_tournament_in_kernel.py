@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 
+from ludotheque.classroom.tournament import inkernel, sandbox, tournament
+from ludotheque.classroom.tournament.run import local_pool
 from ludotheque.engines.core import Game, State
 from ludotheque.engines.sortileges import rules
-from ludotheque.engines.tournament import inkernel, sandbox, tournament
-from ludotheque.engines.tournament.run import local_pool
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "notebooks" / "bots"
 SMALL = {"files": 4, "ranks": 4}

@@ -6,8 +6,8 @@ import json
 import pytest
 from scipy.stats import binomtest
 
-from ludotheque.engines.tournament import GameResult, Results
-from ludotheque.engines.tournament.results import points_interval
+from ludotheque.classroom.tournament import GameResult, Results
+from ludotheque.classroom.tournament.results import points_interval
 
 CONFIG = {"game": "toy", "options": {}, "seconds": 0.1, "seed": 0, "games_per_pair": 2}
 

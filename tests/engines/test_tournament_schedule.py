@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
+from ludotheque.classroom.tournament.schedule import derived_seed, make_schedule
 from ludotheque.engines.core import SEED_BITS
-from ludotheque.engines.tournament.schedule import derived_seed, make_schedule
 
 NAMES = [f"bot{i}" for i in range(7)]
 

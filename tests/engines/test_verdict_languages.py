@@ -10,7 +10,7 @@ import time
 import pytest
 from language_checks import speaks
 
-from ludotheque.engines.exercises import (
+from ludotheque.classroom.exercises import (
     EXERCISES,
     BotExercise,
     bot_verdict,
@@ -19,7 +19,7 @@ from ludotheque.engines.exercises import (
     mark,
     statement,
 )
-from ludotheque.engines.sortileges.puzzles import check_puzzle
+from ludotheque.classroom.puzzles import check_puzzle
 
 BAD_ANSWERS = ("zzz", "a1-a2", "é", None)
 """A word, a turn no puzzle allows (no witch starts on a1), a text no notation reads, nothing."""

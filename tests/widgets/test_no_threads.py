@@ -10,8 +10,8 @@ import time
 
 import pytest
 
+from ludotheque.classroom.tournament import sandbox, tournament
 from ludotheque.engines import extras, tasks
-from ludotheque.engines.tournament import sandbox, tournament
 from ludotheque.widgets import Sortileges, Tournament
 from ludotheque.widgets import tournament as tournament_widget
 from widget_wire import send

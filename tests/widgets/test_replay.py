@@ -1,5 +1,5 @@
 """`GameWidget.replay(record)`: a recorded game to step through, in which nobody plays and
-no secret is shown unless the teacher asks for every hand (issue 12)."""
+no secret is shown unless the teacher asks for every hand."""
 
 import random
 

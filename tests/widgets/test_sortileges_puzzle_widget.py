@@ -1,6 +1,6 @@
 """A Sortilèges puzzle opens on the widget as its position, the student to move."""
 
-from ludotheque.engines.sortileges.puzzles import puzzle
+from ludotheque.classroom.puzzles import puzzle
 from ludotheque.widgets import Sortileges
 
 

@@ -1,4 +1,4 @@
-"""The class tournament's widget (issue 12): it shows what the engine's results say, runs
+"""The class tournament's widget: it shows what the engine's results say, runs
 in the background and stops on demand with no process left, answers bad intents with a
 notice, refuses writes from the browser, and never sends a seed, a hidden hand or where a
 student's file lies."""
@@ -189,7 +189,7 @@ def interrupt_once(thread):
 def test_students_bots_without_a_jail_are_announced_not_hidden(tmp_path, monkeypatch):
     """Where bubblewrap cannot run, the widget says which protections students' bots lack
     (and says nothing where they are jailed, or where only levels play)."""
-    from ludotheque.engines.tournament import jail
+    from ludotheque.classroom.tournament import jail
 
     entrants = bots(tmp_path / "classe", legal=LEGAL)
     jailed = Tournament("sortileges", {"un": "bot:1", **entrants}, seconds=0.05)

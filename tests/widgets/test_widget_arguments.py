@@ -1,6 +1,7 @@
 """A game widget's constructor refuses a wrong argument in one line, in the widget's language,
-naming the argument, the value and the fix, raised from the widget's own `__init__` (issue 32:
-`Sorciere(["human", "bot:3"])` ended in a 72-line traceback saying "...got a list")."""
+naming the argument, the value and the fix, raised from the widget's own `__init__`: a
+`Sorciere(["human", "bot:3"])` refused deep in ipywidgets ends in 72 lines of traceback saying
+"...got a list"."""
 
 import gc
 import subprocess

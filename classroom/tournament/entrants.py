@@ -21,8 +21,8 @@ from typing import Any
 
 import cloudpickle
 
-from ..bots import Bot, bots_of, checked_level
-from ..core import Game, quote
+from ludotheque.engines.bots import Bot, bots_of, checked_level
+from ludotheque.engines.core import Game, quote
 
 LEVEL_PREFIX = "bot:"
 NAME_LIMIT = 60

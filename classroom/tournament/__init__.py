@@ -2,7 +2,7 @@
 """Class tournaments: students' bots against each other (and the game's own levels),
 isolated, rated, replayable, on one machine or a Dask cluster. No Jupyter import.
 
-    from ludotheque.engines.tournament import tournament
+    from ludotheque.classroom.tournament import tournament
 
     results = tournament("sortileges", {"Alice": "eleves/alice.py", "niveau 2": "bot:2"})
     results.standings()  # best first: entrant, games, points (with interval), rating, ...
@@ -13,7 +13,7 @@ finishes and `cancel()` stops it. The guide, with what the isolation does and do
 stop: docs/tournament.md. Needs the `tournament` extra (cloudpickle, openskill, tqdm).
 """
 
-from ..extras import require
+from ludotheque.engines.extras import require
 
 require("tournament", "The class tournament")  # first, so that the error names the extra
 

@@ -12,7 +12,7 @@ stay true when an engine changes; no public function returns them. Each exercise
 once, in the module of its notebook (`sortileges.py`, `negamax.py`, `petits_pas.py`,
 `sorciere.py`, `nains.py`), with the kinds of `kinds.py`.
 
->>> from ludotheque.engines.exercises import check, statement
+>>> from ludotheque.classroom.exercises import check, statement
 >>> print(statement("sortileges.legal_turns", "en"))     # doctest: +ELLIPSIS
 After `c1-c2/d5` then `d8-d7/c3`, how many legal turns does Têtdevache have? ...
 >>> check("sortileges.legal_turns", 3, "en").status
@@ -58,7 +58,7 @@ interval given must meet the reference's. Where the statement asks for an interv
 its interval: a bare rate is refused, an interval wider than the margin asked (± 1 point) is
 "too imprecise: how many games would you need?" — never close — and a precise one must meet
 the reference's. The Sortilèges puzzles ("find the winning turn") are
-checked by `check_puzzle(puzzle_id, turn, lang)` (`ludotheque.engines.sortileges.puzzles`),
+checked by `check_puzzle(puzzle_id, turn, lang)` (`ludotheque.classroom.puzzles`),
 which stops judging a puzzle turn by turn after six different turns.
 """
 
@@ -112,7 +112,7 @@ def exercises_of(notebook: str) -> list[str]:
 
 def __getattr__(name: str) -> Any:
     if name == "check_puzzle":  # lives with the puzzles; imported on use (no import cycle)
-        from ..sortileges.puzzles import check_puzzle
+        from ..puzzles import check_puzzle
 
         return check_puzzle
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,8 +16,8 @@ import json
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
-from ..bots import Bot
-from ..core import Reason, RulesError, State, Wordings, quote
+from ludotheque.engines.bots import Bot
+from ludotheque.engines.core import Reason, RulesError, State, Wordings, quote
 
 MAX_PLIES = 10_000
 

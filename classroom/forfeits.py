@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .core import Label, Reason, Wordings
+from ludotheque.engines.core import Label, Reason, Wordings
 
 FORFEITS: Wordings = {
     "timeout": {

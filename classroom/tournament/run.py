@@ -53,7 +53,8 @@ from typing import IO, Any
 
 from tqdm.auto import tqdm
 
-from ..core import SEED_BITS, Game, quote
+from ludotheque.engines.core import SEED_BITS, Game, quote
+
 from . import jail, recovery, sandbox
 from .entrants import read_entrants
 from .play import Job, play_game

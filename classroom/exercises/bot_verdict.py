@@ -46,8 +46,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot
-from ..core import Reason, in_language, quote
+from ludotheque.engines.bots import Bot
+from ludotheque.engines.core import Reason, in_language, quote
+
 from ..forfeits import FORFEITS, worded
 from .kinds import Exercise, shown_number
 from .play import Game, IllegalAnswer

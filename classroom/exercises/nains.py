@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from ..nains import CARDS, DEFAULT_DECK, INDEX, HeuristicBot, IsmctsBot, Nains, pull_values
-from ..nains.cards import Card, bonnet_choices
+from ludotheque.engines.nains import (
+    CARDS,
+    DEFAULT_DECK,
+    INDEX,
+    HeuristicBot,
+    IsmctsBot,
+    Nains,
+    pull_values,
+)
+from ludotheque.engines.nains.cards import Card, bonnet_choices
+
 from .bot_verdict import TEST_RULE, BotExercise, percent
 from .kinds import Hints, NumberExercise
 from .play import Game, student_game

@@ -10,7 +10,7 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..core import quote
+from ludotheque.engines.core import quote
 
 LANGUAGES = ("fr", "en")
 
@@ -18,7 +18,7 @@ STATUSES = ("right", "close", "wrong", "invalid", "withheld")
 """right: accepted; close: near, with a hint; wrong: not yet; invalid: not an answer of the
 kind asked (a word for a number, an illegal turn, a bot that crashes); withheld: no verdict,
 the practice check having stopped judging this exercise one answer at a time (a puzzle fed
-many turns: `sortileges.puzzles.check_puzzle`). Only `check` and `check_puzzle` withhold;
+many turns: `classroom.puzzles.check_puzzle`). Only `check` and `check_puzzle` withhold;
 an exercise's own judge (which `mark` calls) always gives one of the other four."""
 
 Text = Mapping[str, str]

@@ -39,7 +39,7 @@ def mark(exercise_id: str, answer: Any, lang: str = "fr") -> None:
 def mark_puzzle(puzzle_id: str, turn: Any, lang: str = "fr") -> None:
     """`mark` for a Sortilèges puzzle: the exact solver's pure judge (`judge_puzzle`), which
     keeps no count of tries, unlike the practice `check_puzzle`."""
-    from ..sortileges.puzzles import judge_puzzle
+    from ..puzzles import judge_puzzle
 
     result = judge_puzzle(puzzle_id, turn, lang)
     if not result.passed:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..sorciere import Pull, Roof, Sorciere, bot_for_level
-from ..sorciere.roof import SLOTS
+from ludotheque.engines.sorciere import Pull, Roof, Sorciere, bot_for_level
+from ludotheque.engines.sorciere.roof import SLOTS
+
 from .bot_verdict import TEST_RULE, BotExercise, percent
 from .kinds import ChoiceExercise, Hints, NumberExercise
 from .play import Game, student_game

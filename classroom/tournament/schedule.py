@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..core import SEED_BITS
+from ludotheque.engines.core import SEED_BITS
 
 Seating = tuple[str, ...]
 

@@ -7,8 +7,15 @@ import functools
 import random
 from typing import Any, cast
 
-from ..sortileges import AlphaBetaBot, GreedyBot, SearchBot, Sortileges, SortilegesState
-from ..sortileges.board import squares_of
+from ludotheque.engines.sortileges import (
+    AlphaBetaBot,
+    GreedyBot,
+    SearchBot,
+    Sortileges,
+    SortilegesState,
+)
+from ludotheque.engines.sortileges.board import squares_of
+
 from .bot_verdict import TEST_RULE, BotExercise, percent
 from .kinds import Hints, NumberExercise, TurnExercise
 from .play import Game, student_game
@@ -93,7 +100,7 @@ def lab_minimax_nodes() -> int:
 
 @functools.cache
 def small_board_plies() -> int:
-    from ..sortileges.solver import Solver, plies
+    from ludotheque.engines.sortileges.solver import Solver, plies
 
     game = Sortileges(files=3, ranks=3)
     return plies(Solver(game, table_bits=16).value(*game.new_game(seed=0, first=0).position()))

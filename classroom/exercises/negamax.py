@@ -36,8 +36,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..sortileges import Sortileges, SortilegesState
-from ..sortileges.rules import Turn
+from ludotheque.engines.sortileges import Sortileges, SortilegesState
+from ludotheque.engines.sortileges.rules import Turn
+
 from .kinds import Exercise, Hints, shown_number
 from .result import Result, Text, checked_language, say
 

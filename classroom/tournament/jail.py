@@ -27,6 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ludotheque.engines
+
 BWRAP = os.environ.get("LUDOTHEQUE_BWRAP", "bwrap")
 """The bubblewrap program: its path where it is not on PATH (a name that is nowhere hides
 it, as the tests do to check what a machine without it says)."""
@@ -224,7 +226,7 @@ def package_binds(roots: list[str]) -> list[tuple[str, str]]:
     """ludotheque's engines, read-only under `PACKAGES_INSIDE`, when no root shows them (an
     editable install): a bot may import the project's helpers (`roof_of`, the cards) as it
     does in a notebook. Only the package's folder: not the project's other files."""
-    engines = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    engines = os.path.realpath(os.path.dirname(os.path.abspath(ludotheque.engines.__file__)))
     if any(engines == root or inside(engines, root) for root in roots):
         return []
     return [(engines, f"{PACKAGES_INSIDE}/ludotheque/engines")]

@@ -22,8 +22,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from ..bots import Bot, Deadline, RandomBot, bots_of
-from ..core import Game, RulesError, State, quote
+from ludotheque.engines.bots import Bot, Deadline, RandomBot, bots_of
+from ludotheque.engines.core import Game, RulesError, State, quote
+
 from . import jail, sandbox
 from .entrants import Entrant
 from .inkernel import KernelBot

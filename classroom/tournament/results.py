@@ -17,9 +17,10 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from ..core import State, in_language
+from ludotheque.engines.core import State, in_language
+from ludotheque.engines.stats import wilson_interval
+
 from ..forfeits import worded
-from ..stats import wilson_interval
 
 FORMAT = "ludotheque-tournament"
 VERSION = 1

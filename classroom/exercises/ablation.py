@@ -10,7 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..stats import wilson_interval
+from ludotheque.engines.stats import wilson_interval
+
 from .bot_verdict import BotExercise, played
 from .registry import exercise
 from .result import checked_language

@@ -11,12 +11,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ..extras import have_numba
-from ..stats import exact_interval
+from ludotheque.engines.extras import have_numba
+from ludotheque.engines.stats import exact_interval
+
 from .kinds import ChoiceExercise, Hints, IntervalExercise, NumberExercise, Reference
 
 if TYPE_CHECKING:
-    from ..petits_pas.odds import Dealt
+    from ludotheque.engines.petits_pas.odds import Dealt
 
 DEALS = 200_000
 """Deals behind each reference rate with numba: a 95 % interval of about ± 0.2 points (a
@@ -44,7 +45,7 @@ def sample_size() -> int:
 def simulated(reading: tuple[tuple[str, str], ...] = (), deals: int = DEALS) -> Dealt:
     """`deals` seeded decks and the cards each leaves under `reading` (switches as pairs).
     Imported here: the deal kernel loads numba, which the widgets must not wait for."""
-    from ..petits_pas.odds import dealt
+    from ludotheque.engines.petits_pas.odds import dealt
 
     return dealt(deals, SEED, dict(reading))
 

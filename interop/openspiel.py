@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..engines.bots import Bot, Deadline
-from ..engines.chance import Chance, Unfolding
-from ..engines.core import OMNISCIENT, Game, State
+from ludotheque.engines.bots import Bot, Deadline
+from ludotheque.engines.chance import Chance, Unfolding
+from ludotheque.engines.core import OMNISCIENT, Game, State
 
 PREFIX = "python_ludotheque_"
 """OpenSpiel names of our games: python_ludotheque_<game name>."""

@@ -13,7 +13,7 @@ games and kept when few turns win; tests check every number here against the sol
 in the puzzle's plies, close if it wins more slowly, wrong if it loses (without saying which
 turn wins); it is pure, and the marks use it. `check_puzzle(id, turn, lang)` is the pupil's
 practice check: the same verdict, with a memory of the distinct legal turns tried on each
-puzzle (`ludotheque.engines.exercises.practice`). The first three get the plain verdict; the
+puzzle (`ludotheque.classroom.exercises.practice`). The first three get the plain verdict; the
 4th to the 6th get it with a line counting the turns tried and warning that the check stops
 judging turn by turn past 6; from the 7th distinct turn it withholds any verdict (status
 "withheld": "vous avez essayé 7 tours différents : je ne juge plus ce problème tour par
@@ -32,10 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..core import RulesError, in_language
-from ..exercises.practice import practised_turn
-from ..exercises.result import Result, Text, checked_language, say
-from .rules import Sortileges, SortilegesState, Turn
+from ludotheque.engines.core import RulesError, in_language
+from ludotheque.engines.sortileges.rules import Sortileges, SortilegesState, Turn
+
+from .exercises.practice import practised_turn
+from .exercises.result import Result, Text, checked_language, say
 
 PUZZLE_DATA: tuple[dict[str, Any], ...] = (
     {
@@ -436,7 +437,7 @@ def puzzle_start(puzzle_id: str) -> dict[str, Any]:
 def solver_for(files: int, ranks: int) -> Any:
     """One solver (and its table) per board, kept for the process: the numba kernels load
     once, and positions met before are answered from the table."""
-    from .solver import Solver
+    from ludotheque.engines.sortileges.solver import Solver
 
     return Solver(Sortileges(files=files, ranks=ranks), table_bits=20)
 
@@ -448,7 +449,7 @@ def turn_outcome(state: SortilegesState, turn: Any) -> tuple[bool, int]:
     after.apply(turn)
     if after.is_terminal():
         return True, 1
-    from .solver import plies
+    from ludotheque.engines.sortileges.solver import plies
 
     board = state.game.board
     score = solver_for(board.files, board.ranks).value(*after.position())

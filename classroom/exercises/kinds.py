@@ -13,7 +13,7 @@
   fresh games against bot levels until a sequential test decided in advance says whether it
   reaches the target against each (`sequential.py`).
 * `TurnExercise`: a Sortilèges turn that must win a position, judged by the exact solver
-  (the puzzles' judge, `sortileges.puzzles`).
+  (the puzzles' judge, `classroom.puzzles`).
 
 `Exercise.judge` is a pure function of the answer: the hidden tests' `mark` calls it. The
 practice check, `check`, adds the memory of tries (`practice`). The reference an exercise is
@@ -33,7 +33,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..stats import exact_interval
+from ludotheque.engines.stats import exact_interval
+
 from .result import LANGUAGES, Result, Text, checked_language, say
 
 # -- words shared by every exercise ---------------------------------------------------
@@ -462,7 +463,7 @@ class ChoiceExercise(Exercise):
 # -- Sortilèges turns -----------------------------------------------------------------
 @dataclass(frozen=True)
 class TurnExercise(Exercise):
-    """A turn that must win the Sortilèges puzzle `puzzle` (`sortileges.puzzles`): right if
+    """A turn that must win the Sortilèges puzzle `puzzle` (`classroom.puzzles`): right if
     it wins as fast as possible, close if it wins more slowly, wrong if it loses. `judge` is
     the puzzle's pure judge (`judge_puzzle`); `check` counts the turns tried with the
     puzzle's own practice check (`check_puzzle`: the tries of both add up)."""
@@ -473,13 +474,13 @@ class TurnExercise(Exercise):
         return say(TURN_CRITERION, lang)
 
     def judge(self, answer: Any, lang: str) -> Result:
-        from ..sortileges.puzzles import judge_puzzle
+        from ..puzzles import judge_puzzle
 
         return self.adopted(judge_puzzle(self.puzzle, answer, lang), lang)
 
     def practise(self, answer: Any, lang: str) -> Result:
         """The practice check's verdict: the puzzle's, with its memory of turns tried."""
-        from ..sortileges.puzzles import check_puzzle
+        from ..puzzles import check_puzzle
 
         return self.adopted(check_puzzle(self.puzzle, answer, lang), lang)
 

@@ -1,4 +1,0 @@
-"""The games inside the research ecosystem: OpenSpiel (`ludotheque.interop.openspiel`) and
-PettingZoo (`ludotheque.interop.pettingzoo`). Installed as `ludotheque.interop`, not under
-`ludotheque.engines`: each adapter needs an optional extra (`ludotheque[openspiel]`,
-`ludotheque[pettingzoo]`), and importing the engines must never need them."""
