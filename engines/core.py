@@ -194,7 +194,7 @@ class Game(ABC, Generic[GameState]):
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = False
     """Whether some seat may not know part of the state (hands, face-down cards, a deck's
-    order): `observe` hides it and `State.redraw` redraws it."""
+    order): `observe` hides it and `State.deal_unseen` deals it again."""
     private_information: ClassVar[bool] = False
     """Whether seats know different things (a hand of one's own): then a screen shared by two
     players needs a curtain between turns. Sorcière hides faces from everybody alike: hidden
@@ -382,7 +382,7 @@ class State(ABC):
 
     Subclasses implement `setup`, `current_player`, `legal_actions`, `do_apply`, `observe`
     and `winner` (or `returns`, for a result that is not one winner); they may refine
-    `refusal` (why an action is illegal), `redraw` (games with secrets) and `move_text`.
+    `refusal` (why an action is illegal), `deal_unseen` (games with secrets) and `move_text`.
     Everything else (checked `apply`, history, undo/redo, clone, JSON, observation
     envelope, resampling) lives here once.
 
@@ -458,7 +458,7 @@ class State(ABC):
             return None
         return Reason(WORDINGS, "illegal")
 
-    def redraw(self, seat: int | None, rng: random.Random) -> None:  # noqa: B027 - optional hook
+    def deal_unseen(self, seat: int | None, rng: random.Random) -> None:  # noqa: B027 - optional hook
         """Deal again, in place and from `rng`, whatever `seat` cannot know (the other
         hands, face-down cards, a deck's order), keeping everything it can. Games with
         secrets (`Game.hidden_information`) override this; `resample` calls it on a copy."""
@@ -590,7 +590,7 @@ class State(ABC):
 
     def resample(self, seat: int | None, rng: random.Random) -> State:
         """A world `seat` cannot tell from this one: a copy whose `observation(seat)` is the
-        same, with what `seat` cannot know dealt again from `rng` (`redraw`) and a new
+        same, with what `seat` cannot know dealt again from `rng` (`deal_unseen`) and a new
         generator drawn from `rng`, so that neither the hidden cards nor the chance events
         to come are the true ones. A game without secrets gives a clone (with that new
         generator). For searches over hidden information (ISMCTS) and for tests that secrets
@@ -598,7 +598,7 @@ class State(ABC):
         saved, replayed or undone (its seed would rebuild the true game)."""
         world = self.clone()
         world.redo_stack = []
-        world.redraw(seat, rng)
+        world.deal_unseen(seat, rng)
         world.rng = Chance(rng.getrandbits(SEED_BITS))
         world.resampled = True
         return world

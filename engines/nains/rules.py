@@ -75,7 +75,7 @@ class NainsState(State):
     def winner(self) -> int | None:
         return self.table.winner
 
-    def redraw(self, seat: int | None, rng: random.Random) -> None:
+    def deal_unseen(self, seat: int | None, rng: random.Random) -> None:
         """The other hands and the draw pile dealt again (`determinise`); a first gnome
         chosen in secret by another seat redrawn, in the history too."""
         self.table = determinise(self.table, seat, rng)

@@ -79,7 +79,7 @@ class PetitsPasState(State):
             raise ValueError(f"{action_id!r} is no action id of A Petits Pas: the only one is 0")
         return STEP
 
-    def redraw(self, seat: int | None, rng: random.Random) -> None:
+    def deal_unseen(self, seat: int | None, rng: random.Random) -> None:
         """The stock in another order: nobody sees it before a card is dealt."""
         rng.shuffle(self.table.stock)
 

@@ -439,7 +439,7 @@ class SorciereState(State):
                 actions.append(action)
         return sorted(map(self.action_id, actions))
 
-    def redraw(self, seat: int | None, rng: random.Random) -> None:
+    def deal_unseen(self, seat: int | None, rng: random.Random) -> None:
         """The face-down cards change places: nobody knows a face until it is pulled or put
         back in view (`known`), whatever the seat."""
         hidden = [slot for slot in self.roof.present() if slot not in self.known]

@@ -71,7 +71,7 @@ def test_never_reads_face_down_cards():
     answered = 0
     while not state.is_terminal() and answered < 40:
         other = state.clone()
-        other.redraw(None, random.Random(rng.randrange(2**32)))
+        other.deal_unseen(None, random.Random(rng.randrange(2**32)))
         seat = state.current_player()
         assert other.observation(seat) == state.observation(seat)
         if state.phase != "scored" and other.slot_card != state.slot_card:
