@@ -5,15 +5,11 @@ schedule played), does the attacker forfeit with a fitting kind (docs/tournament
 seat's cards, the game's seed), was nothing written outside the bot's own scratch space,
 and is no process left (the tournament's bot processes, and whatever the attack started)?
 
-Most attacks need the jail (bubblewrap, `jail.py`): where it cannot run they are skipped
-with the reason, except on CI (`CI` set), where the jail must work and they fail. The last
-tests hide bubblewrap and check what must hold without it: the teacher is warned and told
-what is missing, and the referee still survives what is written on its pipe, a killed or
-stopped parent. An attacking bot that gathers information reports it by raising: its
-message comes back in the forfeit's `detail`, so a test sees what it found (and that it ran).
-
-Small and quick on purpose: duels on a 4×4 Sortilèges board (two games: each seat once),
-a pool of two workers shared by the jailed tests.
+These attacks need the jail (bubblewrap, `jail.py`): where it cannot run they are skipped
+with the reason, except on CI (`CI` set), where the jail must work and they fail. What the
+red-team review found, and what must hold without bubblewrap:
+test_tournament_attacks_review.py; the conditions and checks both share:
+tournament_attack_kit.py.
 """
 
 import json
@@ -24,189 +20,43 @@ import select
 import socket
 import sys
 import tempfile
-import textwrap
 import time
-import warnings
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-import psutil
 import pytest
 
+import tournament_attack_kit as kit
 from ludotheque.classroom.tournament import Results, Tournament, jail, sandbox
-from ludotheque.classroom.tournament.play import KILLED_WORKER, play_game
-from ludotheque.classroom.tournament.run import local_pool
-from tournament_processes import no_bot_left
+from ludotheque.classroom.tournament.play import play_game
+from tournament_attack_kit import (
+    CANARY,
+    DEEP_JSON,
+    FIRST,
+    HUGE_LINE,
+    KILL_PARENT,
+    LAST,
+    ROOT,
+    SECONDS,
+    STOP_PARENT,
+    bot,
+    forfeits_of,
+    games_of,
+    listing,
+    marked,
+    none_marked,
+    played,
+    reports,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-SMALL = {"files": 4, "ranks": 4}
-"""A 4×4 Sortilèges board: games of about nine plies."""
-SECONDS = 0.5
-"""Time per move: generous, so that an honest bot never times out on a busy machine (it
-costs time only where an attack makes the referee wait it out)."""
-CANARY = f"LUDO_CANARY_{secrets.token_hex(8)}"
-"""In the environment of this process and of every pool worker while this module runs: it
-must never reach a bot, so never come back in a result."""
-HIDDEN = "/nonexistent/bwrap"
-"""What LUDOTHEQUE_BWRAP names to hide bubblewrap."""
-FIRST = "def choose(observation):\n    return observation['legal'][0]\n"
-LAST = "def choose(observation):\n    return observation['legal'][-1]\n"
-
-
-def bot(text: str, **constants: object) -> str:
-    """A bot's source: `constants` (name = repr) first, then `text`."""
-    head = "".join(f"{name} = {value!r}\n" for name, value in constants.items())
-    return head + textwrap.dedent(text).lstrip()
-
-
-# -- the conditions ------------------------------------------------------------------------
-@pytest.fixture(scope="module", autouse=True)
-def canary():
-    """The teacher's secret, in os.environ before any pool worker starts (they inherit it)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LUDO_CANARY", CANARY)
-        yield CANARY
-
-
-@pytest.fixture(scope="module")
-def jailed():
-    """The jail must work: on CI a failure, elsewhere a skip with the reason."""
-    why = jail.unavailable()
-    if why is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"students' bots cannot be jailed on CI: {why}")
-        pytest.skip(f"students' bots cannot be jailed here: {why}")
-    assert all(jail.protections().values())
-
-
-@pytest.fixture(scope="module")
-def pool(jailed, canary):
-    """The local pool of the jailed tests (its workers hold the canary)."""
-    executor = local_pool()
-    yield executor
-    executor.shutdown()
-
-
-@pytest.fixture
-def unjailed():
-    """bubblewrap hidden, here and in the pools' workers (they read LUDOTHEQUE_BWRAP), as on a
-    machine without it; `jail.unavailable`'s cache cleared before and after."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LUDOTHEQUE_BWRAP", HIDDEN)
-        patch.setattr(jail, "BWRAP", HIDDEN)
-        jail.unavailable.cache_clear()
-        try:
-            yield
-        finally:
-            jail.unavailable.cache_clear()
-    jail.unavailable.cache_clear()
-
-
-# -- playing and checking -------------------------------------------------------------------
-def listing(folder: Path) -> list[str]:
-    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
-
-
-def played(
-    folder: Path, bots: dict[str, str], executor=None, **settings
-) -> tuple[Tournament, Results]:
-    """The tournament of `bots` (name -> source, written into `folder` as name.py), two
-    games per pair, played to the end on `executor` (None: a pool of its own). Checked for
-    every attack: each game of the schedule played, no bot process of the tournament left,
-    nothing added to or taken from the bots' folder, the canary in no result, the
-    protections reported those of the machine, and a warning exactly when they are not all
-    there."""
-    folder.mkdir(exist_ok=True)
-    for name, source in bots.items():
-        (folder / f"{name}.py").write_text(source)
-    before = listing(folder)
-    game = settings.pop("game", "sortileges")
-    settings = {"options": SMALL if game == "sortileges" else None, "seconds": SECONDS, **settings}
-    entrants = {name: folder / f"{name}.py" for name in bots}
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        run = Tournament(game, entrants, games_per_pair=2, **settings)
-    told = [warning for warning in caught if issubclass(warning.category, jail.SandboxWarning)]
-    assert bool(told) == (jail.unavailable() is not None), [str(w.message) for w in told]
-    for game_result in run.run(executor):
-        assert game_result.sandbox == jail.protections()
-    results = run.results
-    assert results.complete, f"{len(results.games)} of {len(results.schedule)} games played"
-    assert no_bot_left(run.tag), "a bot process outlived the tournament"
-    assert listing(folder) == before, "the bots' folder changed"
-    assert CANARY not in json.dumps(results.to_json()), "the teacher's variable leaked"
-    assert results.sandbox == jail.protections()
-    return run, results
-
-
-def forfeits_of(results: Results, name: str) -> list[dict]:
-    return [forfeit for forfeit in results.forfeits() if forfeit["entrant"] == name]
-
-
-def games_of(results: Results, name: str) -> list[int]:
-    return [game.index for game in results.finished() if name in game.seats]
-
-
-def report(forfeit: dict, word: str) -> str:
-    """What an attacking bot found: the message it raised, starting with `word` (its last
-    line of traceback, kept whole in `detail`)."""
-    assert forfeit["kind"] == "exception", forfeit
-    found = re.findall(rf"^RuntimeError: {word} (.*)$", forfeit["detail"], re.MULTILINE)
-    assert found, f"the attack did not report: {forfeit}"
-    return found[-1]
-
-
-def reports(results: Results, name: str, word: str) -> list[str]:
-    """The report of `name` in each of its games (it raises at its first move)."""
-    found = forfeits_of(results, name)
-    assert sorted(forfeit["game"] for forfeit in found) == games_of(results, name), found
-    return [report(forfeit, word) for forfeit in found]
-
-
-def marked(marker: str) -> list[psutil.Process]:
-    """Live processes whose command line holds `marker`."""
-    found = []
-    for process in psutil.process_iter(["cmdline", "status"]):
-        cmdline = " ".join(process.info["cmdline"] or [])
-        if marker in cmdline and process.info["status"] != psutil.STATUS_ZOMBIE:
-            found.append(process)
-    return found
-
-
-def none_marked(marker: str, wait: float = 3.0) -> bool:
-    end = time.monotonic() + wait
-    while marked(marker):
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.05)
-    return True
+canary, jailed, pool = kit.canary, kit.jailed, kit.pool
+"""The fixtures of the kit: pytest takes those of a test module by their names."""
 
 
 # -- 1, 9: what a bot sends or does instead of a move -----------------------------------------
 MISBEHAVIOURS = {
     # name: (source, kinds its forfeits may have, whether it must forfeit, reason's words)
-    "huge_line": (
-        bot("""
-            import os, sys
-            def choose(observation):
-                os.write(int(sys.argv[3]), b"[" * 200_000 + b"\\n")
-                return observation["legal"][0]
-            """),
-        {"malformed"},
-        True,
-        r"sent more than 65536 bytes while thinking",
-    ),
-    "deep_json": (  # under the line limit, but json.loads raises RecursionError
-        bot("""
-            import os, sys
-            def choose(observation):
-                os.write(int(sys.argv[3]), b"[" * 30_000 + b"]" * 30_000 + b"\\n")
-                return observation["legal"][0]
-            """),
-        {"malformed"},
-        True,
-        r"sent something unreadable while thinking",
-    ),
+    "huge_line": (HUGE_LINE, {"malformed"}, True, r"sent more than 65536 bytes while thinking"),
+    "deep_json": (DEEP_JSON, {"malformed"}, True, r"sent something unreadable while thinking"),
     "bad_utf8": (
         bot("""
             import os, sys
@@ -295,13 +145,6 @@ def test_a_misbehaving_bot_forfeits_and_the_tournament_finishes(jailed, pool, tm
 
 
 # -- 2, 3: the referee's process --------------------------------------------------------------
-KILL_PARENT = bot("""
-    import contextlib, os, signal
-    def choose(observation):
-        with contextlib.suppress(OSError):
-            os.kill(os.getppid(), signal.SIGKILL)
-        return observation["legal"][0]
-    """)
 KILL_ALL = bot("""
     import contextlib, os, signal
     def choose(observation):
@@ -312,18 +155,6 @@ KILL_ALL = bot("""
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         return observation["legal"][0]
-    """)
-STOP_PARENT = bot("""
-    import contextlib, json, os, signal, sys, time
-    def choose(observation):
-        move = observation["legal"][0]
-        with contextlib.suppress(OSError):
-            os.kill(os.getppid(), signal.SIGSTOP)
-        time.sleep(2)
-        os.write(int(sys.argv[3]), json.dumps({"answer": move}).encode() + b"\\n")
-        with contextlib.suppress(OSError):
-            os.kill(os.getppid(), signal.SIGCONT)
-        return move
     """)
 
 
@@ -719,189 +550,3 @@ def test_a_fork_bomb_stops_at_the_process_limit(jailed, pool, tmp_path):
     _, results = played(tmp_path / "bots", {"bomb": FORK_BOMB, "first": FIRST}, pool)
     for found in reports(results, "bomb", "FORKS"):
         assert 8 < int(found) <= sandbox.PROCESS_LIMIT + 2, found  # its own, and bwrap's
-
-
-# -- what the red-team review found: user namespaces, helpers, words ----------------------
-USERNS = bot("""
-    import ctypes, os
-    CLONE_NEWUSER = 0x10000000
-    def choose(observation):
-        libc = ctypes.CDLL(None, use_errno=True)
-        made = libc.unshare(CLONE_NEWUSER) == 0
-        raise RuntimeError(f"USERNS {made} {os.strerror(ctypes.get_errno())}")
-    """)
-
-
-def test_a_bot_cannot_make_a_user_namespace(jailed, pool, tmp_path):
-    """In a user namespace of its own a bot is root: it could mount a tmpfs of any size
-    (memory no limit counts). The jail lets it make none (as root too)."""
-    for found in reports(
-        played(tmp_path / "bots", {"userns": USERNS, "first": FIRST}, pool)[1], "userns", "USERNS"
-    ):
-        assert found.startswith("False"), found
-
-
-SHADOW = "import sys\nraise SystemExit('SHADOWED: a helper replaced the standard library')\n"
-
-
-def test_a_helper_named_like_a_standard_module_replaces_nothing(jailed, pool, tmp_path):
-    """A helper (`_*` next to the bots, seen by every bot of the folder) named like a module
-    of the standard library must not replace it in the other bots."""
-    folder = tmp_path / "bots"
-    folder.mkdir()
-    (folder / "__future__.py").write_text(SHADOW)
-    victim = "from __future__ import annotations\n" + FIRST
-    _, results = played(folder, {"victim": victim, "first": FIRST}, pool)
-    assert not results.forfeits(), results.forfeits()
-
-
-STEADY_HAND = bot("""
-    def choose(observation):
-        move = observation["legal"][0]
-        return move + "@1" if move.startswith("pull ") else move
-    """)
-
-
-def test_a_bot_plays_only_what_it_is_offered(jailed, pool, tmp_path):
-    """The rules let a Sorcière pull be steadier than every player is offered (`pull 3@1`):
-    a bot that asks for it forfeits, it does not play with a steadier hand than the others."""
-    bots = {"steady": STEADY_HAND, "first": FIRST, "last": LAST}
-    _, results = played(tmp_path / "bots", bots, pool, game="sorciere")
-    found = forfeits_of(results, "steady")
-    assert sorted(forfeit["game"] for forfeit in found) == games_of(results, "steady")
-    assert all("not one of observation['legal']" in forfeit["reason"] for forfeit in found)
-
-
-SURROGATE = bot("""
-    def choose(observation):
-        raise ValueError("\\ud800 lone surrogate")
-    """)
-
-
-def test_a_bots_words_cannot_break_the_results(jailed, pool, tmp_path):
-    """A lone surrogate in what a bot raises: its forfeit is kept in words UTF-8 can carry
-    (the results' files and the widget's messages refuse such text)."""
-    _, results = played(tmp_path / "bots", {"surrogate": SURROGATE, "first": FIRST}, pool)
-    assert forfeits_of(results, "surrogate")
-    json.dumps(results.to_json(), ensure_ascii=False).encode("utf-8")  # raises if not
-
-
-# -- without bubblewrap ------------------------------------------------------------------------
-def test_without_bubblewrap_the_teacher_is_warned_and_the_pipe_still_holds(unjailed, tmp_path):
-    """The warning when the tournament is made, what the results say was missing, and the
-    forfeits of what is written on the answer pipe (the referee's own defence)."""
-    assert jail.unavailable() is not None
-    bots = {
-        "huge_line": MISBEHAVIOURS["huge_line"][0],
-        "deep_json": MISBEHAVIOURS["deep_json"][0],
-        "first": FIRST,
-    }
-    folder = tmp_path / "bots"
-    folder.mkdir()
-    for name, source in bots.items():
-        (folder / f"{name}.py").write_text(source)
-    with pytest.warns(jail.SandboxWarning, match="not installed"):
-        run = Tournament("sortileges", folder, options=SMALL, seconds=SECONDS)
-    list(run.run())
-    results = run.results
-    assert results.complete and no_bot_left(run.tag)
-    missing = {"namespaces": False, "network": False, "files": False, "processes": False}
-    assert results.sandbox == {**missing, "memory": True}
-    warning = results.sandbox_warning
-    assert warning and all(name in warning for name in missing) and "memory" not in warning
-    for game in results.finished():  # the first attacker asked forfeits, and the game ends
-        assert len(game.forfeits) == 1, game.forfeits
-        assert all(forfeit["kind"] == "malformed" for forfeit in game.forfeits), game.forfeits
-    assert not forfeits_of(results, "first")
-    assert {forfeit["entrant"] for forfeit in results.forfeits()} == {"huge_line", "deep_json"}
-    assert CANARY not in json.dumps(results.to_json())
-
-
-def test_without_bubblewrap_a_bot_that_kills_the_referee_forfeits(unjailed, tmp_path):
-    """The bot kills its parent, the pool's worker: the tournament plays its games again,
-    then alone, and records the bot's crash forfeit saying so."""
-    bots = {"kill_parent": KILL_PARENT, "first": FIRST}
-    _, results = played(tmp_path / "bots", bots)
-    found = forfeits_of(results, "kill_parent")
-    assert sorted(forfeit["game"] for forfeit in found) == games_of(results, "kill_parent")
-    assert {forfeit["kind"] for forfeit in found} == {"crash"}, found
-    assert all(KILLED_WORKER in forfeit["reason"] for forfeit in found), found
-
-
-def test_without_bubblewrap_a_bot_that_kills_a_worker_of_the_callers_pool_forfeits(
-    unjailed, tmp_path
-):
-    """The same on a process pool the teacher passed in (`executor=`, "any Executor"): the
-    run must not end because a bot killed one of its workers."""
-    with local_pool() as pool:
-        try:
-            _, results = played(
-                tmp_path / "bots", {"kill_parent": KILL_PARENT, "first": FIRST}, pool
-            )
-        except BrokenProcessPool as error:
-            pytest.fail(f"a bot that killed its worker ended the tournament: {error!r}")
-    found = forfeits_of(results, "kill_parent")
-    assert {forfeit["kind"] for forfeit in found} == {"crash"}, found
-
-
-def test_without_bubblewrap_a_late_answer_is_a_timeout(unjailed, tmp_path):
-    """The bot stops its parent, answers on the pipe after 2 s and wakes it: the referee's
-    clock still says it was late."""
-    _, results = played(tmp_path / "bots", {"stop_parent": STOP_PARENT, "first": FIRST})
-    found = forfeits_of(results, "stop_parent")
-    assert sorted(forfeit["game"] for forfeit in found) == games_of(results, "stop_parent")
-    assert {forfeit["kind"] for forfeit in found} == {"timeout"}, found
-
-
-STOP_AND_LEAVE = bot("""
-    import os, signal
-    def choose(observation):
-        os.kill(os.getppid(), signal.SIGSTOP)
-        os._exit(0)
-    """)
-
-
-def test_without_bubblewrap_a_bot_that_leaves_the_referee_stopped_forfeits(unjailed, tmp_path):
-    """The bot stops its parent, the pool's worker, and ends: the tournament continues the
-    worker and finishes, the bot's games lost (its process ended while thinking)."""
-    _, results = played(tmp_path / "bots", {"stop_leave": STOP_AND_LEAVE, "first": FIRST})
-    found = forfeits_of(results, "stop_leave")
-    assert sorted(forfeit["game"] for forfeit in found) == games_of(results, "stop_leave")
-    assert {forfeit["kind"] for forfeit in found} == {"crash"}, found
-
-
-def test_what_lies_below_tmp_is_shown_above_the_private_tmp():
-    """A project cloned under /tmp (as CI may) has Python there: the jail's private /tmp is
-    mounted before the binds, which would otherwise vanish under it."""
-    command = jail.command(str(ROOT / "classroom" / "tournament" / "runner.py"), [], None)
-    binds = [index for index, argument in enumerate(command) if argument == "--ro-bind"]
-    assert command.index("--tmpfs") < min(binds)
-
-
-HONEST_HELPER = "def first(observation):\n    return observation['legal'][0]\n"
-EVIL_HELPER = "def first(observation):\n    raise RuntimeError('HIJACKED by a classmate')\n"
-
-
-def test_a_classmate_cannot_replace_the_shared_helper(jailed, pool, tmp_path):
-    """The folder's helper `_plateau.py` is every bot's: bytecode in `__pycache__` (never
-    checked against the source) or a package of the same name would be imported instead.
-    The jail shows the bots the source only."""
-    import py_compile
-
-    folder = tmp_path / "bots"
-    folder.mkdir()
-    (folder / "_plateau.py").write_text(HONEST_HELPER)
-    evil = tmp_path / "evil.py"
-    evil.write_text(EVIL_HELPER)
-    cache = folder / "__pycache__" / f"_plateau.{sys.implementation.cache_tag}.pyc"
-    py_compile.compile(
-        str(evil),
-        cfile=str(cache),
-        dfile="/bot/_plateau.py",
-        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-    )
-    (folder / "_outils").mkdir()
-    (folder / "_outils" / "__init__.py").write_text(EVIL_HELPER)
-    victim = "import _plateau\ndef choose(observation):\n    return _plateau.first(observation)\n"
-    _, results = played(folder, {"victim": victim, "first": FIRST}, pool)
-    assert not results.forfeits(), results.forfeits()
