@@ -16,11 +16,11 @@ what a decision takes on one core of a laptop.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from .bots import Deadline, SearchCancelled
 from .core import Game, State
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -64,12 +64,14 @@ def review(
     seat: int | None = None,
     seconds: float = 1.0,
     executor: Executor | None = None,
+    deadline: Deadline | None = None,
 ) -> list[dict[str, Any]]:
     """One dict per decision of the game `record` (a `State.to_json()` record, or a State),
     only `seat`'s when given, in the order played: `ply`, `seat`, `played`, `best`,
     `value_before` (the mover's value before the move, best play), `value_after` (after
     the move played), `loss` (>= 0), `label`, `exact` (True where the values are proofs),
-    and what the game adds. `executor` shares the decisions out (default: here, in turn)."""
+    and what the game adds. `executor` shares the decisions out (default: here, in turn,
+    checking `deadline` between two: `SearchCancelled` once it is cancelled or over)."""
     state = record.clone() if isinstance(record, State) else State.from_json(record)
     reviewer(type(state.game))  # a game with no review says so, even with no move played
     plain = state.to_json()
@@ -79,8 +81,14 @@ def review(
         if mover >= 0 and (seat is None or mover == seat)
     ]
     jobs = [(plain, ply, seconds) for ply in plies]
-    results: Iterable[dict[str, Any]] = (executor.map if executor else map)(_review_one, jobs)
-    return list(results)
+    if executor is not None:
+        return list(executor.map(_review_one, jobs))
+    entries = []
+    for job in jobs:
+        if deadline is not None and deadline.expired():
+            raise SearchCancelled("the review was stopped")
+        entries.append(_review_one(job))
+    return entries
 
 
 def _review_one(job: tuple[dict[str, Any], int, float]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from .bots import Bot, Deadline, bots_of
 from .core import OMNISCIENT, Game, GameOverError, RulesError, State, quote
+from .review import review, reviewer
 from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
 
 HUMAN = "human"
@@ -104,6 +105,10 @@ class View:
     omniscient: bool
     """Every hand is shown (a game between bots, or a finished or recorded one)."""
     hint: dict[str, Any] = field(default_factory=dict)
+    game_review: dict[str, Any] = field(default_factory=dict)
+    """A finished game's review (`ask_game_review`): {} before it is asked, then `status`
+    ("thinking", "done") and, once done, `entries` (engines/review.py) and `seconds`, the
+    budget of each decision."""
 
 
 class Table:
@@ -141,6 +146,7 @@ class Table:
         self._slots: dict[str, TaskSlot] = {}
         self._abandoned = Abandoned()
         self._hint: dict[str, Any] = {}
+        self._game_review: dict[str, Any] = {}
         self._thinking = self._waiting = False
         self._review_ply: int | None = None
         self._went_on: int | None = None  # the ply of the round's end someone went on from
@@ -368,6 +374,33 @@ class Table:
                 lambda hint: self._show_hint({**hint, "ply": position.ply}),
             )
 
+    def ask_game_review(self, total_seconds: float) -> None:
+        """Review the finished game (or the recorded one) in the background, each decision
+        given its share of `total_seconds` (between 0.05 and 0.5 s); asked during a game,
+        it would be a hint for every move, so it is refused until the end."""
+        with self.lock:
+            state = self._state
+            if not state.is_terminal():
+                raise RulesError("a game is reviewed once it is over").with_code("not-over")
+            try:
+                reviewer(type(state.game))
+            except ValueError as missing:
+                raise RulesError(str(missing)).with_code("no-review") from None
+            if self._game_review:
+                return  # asked already: the same review, or the one under way
+            decisions = max(1, sum(1 for mover in state.movers if mover >= 0))
+            seconds = min(0.5, max(0.05, total_seconds / decisions))
+            record = state.clone()
+            self._game_review = {"status": "thinking", "seconds": seconds}
+            self.refresh()
+            self.run_task(
+                "game-review",
+                lambda deadline: review(record, seconds=seconds, deadline=deadline),
+                lambda entries: self._show_game_review(entries, seconds),
+                seconds=total_seconds * 4 + 10,
+                failed=self._forget_game_review,
+            )
+
     def wait(self, timeout: float = 60.0) -> None:
         """Block until no bot is to move (a human's turn, or the game's end); a round's
         end waiting for `continue` goes on."""
@@ -475,6 +508,8 @@ class Table:
             self._revealed = None
         self._review_ply = review_ply
         self._hint = {}
+        if not same_position or not self._state.is_terminal():
+            self._game_review = {}
         self.hooks.on_change()
         self._waiting = self._rests()
         self._thinking = self.bot_to_move() and not self._waiting
@@ -505,6 +540,14 @@ class Table:
         self._waiting, self._thinking = False, self.bot_to_move()
         self.publish(self._view())
         self._start_bot_if_due()
+
+    def _show_game_review(self, entries: list[dict[str, Any]], seconds: float) -> None:
+        self._game_review = {"status": "done", "seconds": seconds, "entries": entries}
+        self.publish(self._view())
+
+    def _forget_game_review(self) -> None:
+        self._game_review = {}
+        self.publish(self._view())
 
     def _show_hint(self, hint: dict[str, Any]) -> None:
         self._hint = hint
@@ -584,6 +627,7 @@ class Table:
             replaying=self.replaying,
             omniscient=self.omniscient,
             hint=dict(self._hint),
+            game_review=dict(self._game_review),
         )
 
     # -- bots ---------------------------------------------------------------------------

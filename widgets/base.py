@@ -155,6 +155,8 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
     (playing for them the game's `next_round_move`, if it has one)."""
     replaying = traitlets.Bool(False).tag(sync=True)
     """The widget shows a recorded game (`replay`): step through it, nobody plays in it."""
+    game_review = traitlets.Dict().tag(sync=True)
+    """A finished game's review, asked with the `game_review` intent (`View.game_review`)."""
     omniscient = traitlets.Bool(False).tag(sync=True)
     """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
     only in a game that never had a human seat, or once the game is over."""
@@ -325,6 +327,7 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
             self.can_act, self.can_undo, self.can_redo = view.can_act, view.can_undo, view.can_redo
             self.replaying, self.omniscient = view.replaying, view.omniscient
             self.observation, self.review, self.hint = view.observation, view.review, view.hint
+            self.game_review = view.game_review
             for name, value in self.extra_traits(self.table.live).items():
                 setattr(self, name, value)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludotheque.engines import tasks
 from ludotheque.engines.core import check_choice, quote
 
 from .arguments import MAX_BOT_DELAY
@@ -14,6 +15,14 @@ from .intents import IntentError
 
 if TYPE_CHECKING:
     from ludotheque.engines.table import Table
+
+
+GAME_REVIEW_SECONDS = 12.0
+"""What a game's review may take in a kernel, all decisions together (a 6 x 8 Sortilèges
+game: about a minute of work at most, shared out so; docs/sortileges.md)."""
+IN_BROWSER_SECONDS = 3.0
+"""The same in the offline site, whose plain Python is tens of times slower: a smaller
+budget (so more estimates, fewer proofs); the review says its budget."""
 
 
 class BaseIntents:
@@ -71,6 +80,9 @@ class BaseIntents:
     def _intent_speed(self, content: dict) -> None:
         value = content["value"]  # finite, checked by its field
         self.bot_delay = float(min(max(value, 0), MAX_BOT_DELAY))
+
+    def _intent_game_review(self, _content: dict) -> None:
+        self.table.ask_game_review(GAME_REVIEW_SECONDS if tasks.THREADS else IN_BROWSER_SECONDS)
 
     def _intent_review(self, content: dict) -> None:
         self.table.look_back(content["ply"])

@@ -73,6 +73,7 @@ BASE_INTENTS: dict[str, dict[str, Field]] = {
     "speed": {"value": NUMBER},
     "review": {"ply": PLY},
     "continue": {},
+    "game_review": {},
 }
 """Intent type -> required fields. Optional fields (`new`'s `options`) are checked by the
 handler that reads them."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from ludotheque.engines.bots import Bot, as_bot, bots_of
 from ludotheque.engines.core import LANGS, Game
+from ludotheque.engines.review import reviewer
 
 
 def game_info(
@@ -33,7 +34,16 @@ def game_info(
             ],
         }
     named = {level: dict(labels.get(level, {lang: level for lang in LANGS})) for level in levels}
-    return {**info, "options": options, "levels": named}
+    return {**info, "options": options, "levels": named, "reviewable": reviewable(game_class)}
+
+
+def reviewable(game_class: type[Game]) -> bool:
+    """Whether the game has a review (`engines/review.py`): the UI offers it at the end."""
+    try:
+        reviewer(game_class)
+    except ValueError:
+        return False
+    return True
 
 
 def seat_label(seat: Any, custom_bots: dict[str, Bot], levels: tuple[str, ...]) -> str:

@@ -1,9 +1,11 @@
 """A game's review (`engines/review.py`): exact labels that are proofs, estimates labelled
 by their loss, the same review for the same record and budget, and the turning point."""
 
+import threading
+
 import pytest
 
-from ludotheque.engines.bots import play_match
+from ludotheque.engines.bots import Deadline, SearchCancelled, play_match
 from ludotheque.engines.core import Game
 from ludotheque.engines.review import Thresholds, review, summary, turning_point
 from ludotheque.engines.sortileges import Sortileges, bot_for_level
@@ -95,3 +97,11 @@ def test_a_game_without_a_review_says_so():
     final = Game.by_name("nains").new_game(1)
     with pytest.raises(ValueError, match="no review"):
         review(final.to_json())
+
+
+def test_a_review_stops_between_two_decisions_once_told():
+    final = next(small_games())
+    stop = threading.Event()
+    stop.set()  # the game changed in the widget: the review under way is dropped
+    with pytest.raises(SearchCancelled):
+        review(final.to_json(), seconds=0.1, deadline=Deadline(60, stop))

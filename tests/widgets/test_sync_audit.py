@@ -31,6 +31,7 @@ SYNCED = {
     "private_information",
     "curtain",
     "omniscient",
+    "game_review",
 }  # the last three: games with secrets (nains)
 SEED = 918_273_645
 

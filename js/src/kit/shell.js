@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { createButtons, createLanguage, createSpeed } from "./controls.js";
+import { createGameReview } from "./game_review.js";
 import { createCurtain, createOmniscient } from "./curtain.js";
 import { createKeysHelp } from "./keys.js";
 import { createMoves, MOVE_KEYS } from "./moves.js";
@@ -64,13 +65,14 @@ export function createShell(ctx, board, initialView, kit = {}) {
     speed: createSpeed(ctx),
     language: createLanguage(ctx),
     moves: kit.moves === false ? NONE : createMoves(ctx),
+    gameReview: createGameReview(ctx),
     toasts: createToasts(ctx, initialView.notice),
     curtain: createCurtain(ctx),
     omniscient: createOmniscient(ctx),
     keys: createKeysHelp(ctx, kit.keys?.length && kit.moves !== false ? [...kit.keys, MOVE_KEYS] : kit.keys),
     board,
   };
-  const { header, status, hint, review, next, buttons, seats, speed, language, moves, toasts, curtain, omniscient, keys } = parts;
+  const { header, status, hint, review, next, buttons, seats, speed, language, moves, gameReview, toasts, curtain, omniscient, keys } = parts;
   const el = h("div", { class: "ludo" },
     header.el,
     h("div", { class: "ludo-body" },
@@ -78,7 +80,7 @@ export function createShell(ctx, board, initialView, kit = {}) {
       // slot of reserved height, and the status has room for two lines: nothing above the
       // board changes its place.
       h("div", { class: "ludo-stage" }, status.el, h("div", { class: "ludo-slot" }, hint.el, review.el, next.el), next.spoken, curtain.el, board.el, keys.el),
-      h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el),
+      h("aside", { class: "ludo-side" }, buttons.el, seats.el, omniscient.el, options.el, h("div", { class: "ludo-settings" }, speed.el, language.el), moves.el, gameReview.el),
     ),
     toasts.el,
   );

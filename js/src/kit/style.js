@@ -130,6 +130,13 @@ export const KIT_CSS = `
 .ludo-lang-button:first-child { border-radius: 6px 0 0 6px; }
 .ludo-lang-button:last-child { border-radius: 0 6px 6px 0; }
 
+.ludo-gr-curve { display: block; width: 100%; max-width: 260px; height: auto; margin: 4px 0; }
+.ludo-gr-axis { stroke: var(--jp-border-color1, #bbb); stroke-dasharray: 3 3; }
+.ludo-gr-said { margin: 4px 0; font-size: 0.9em; }
+.ludo-gr-moments { margin: 0; padding-left: 1.2em; }
+.ludo-gr-moment { text-align: left; background: none; border: 0; color: inherit; cursor: pointer; font: inherit; padding: 2px 0; }
+.ludo-gr-moment:hover, .ludo-gr-moment:focus-visible { text-decoration: underline; }
+.ludo-gr-moment.ludo-gr-blunder { font-weight: 600; }
 .ludo-moves-list {
   list-style: none; margin: 4px 0 0; padding: 4px; max-height: 210px; overflow-y: auto;
   display: grid; grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); gap: 2px;

@@ -34,6 +34,7 @@ export function readView(model, extra = []) {
     thinking,
     botDelay: Number(model.get("bot_delay") ?? 0),
     hint: model.get("hint") ?? {},
+    gameReview: model.get("game_review") ?? {},
     notice: model.get("notice") ?? {},
     curtain,
     omniscient: Boolean(model.get("omniscient")),

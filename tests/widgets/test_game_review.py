@@ -1,0 +1,60 @@
+"""'Review the game' in the widget (engines/review.py through the table): offered once a
+game is over, refused before (a review of a live game would be a hint for every move),
+computed in the background, forgotten when the game changes."""
+
+import time
+
+from ludotheque.widgets import Nains, Sortileges
+from widget_wire import Wire, send
+
+
+def until(predicate, seconds=60.0):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "not in time"
+        time.sleep(0.02)
+
+
+def finished_game():
+    widget = Sortileges(["bot:2", "bot:1"], seed=3, bot_delay=0, bot_seconds=0.05)
+    widget.wait(60)
+    assert widget.state.is_terminal()
+    return widget
+
+
+def test_a_finished_game_is_reviewed_in_the_background_and_sent_once():
+    widget = finished_game()
+    wire = Wire(widget)
+    assert widget.game_info["reviewable"] and widget.game_review == {}
+    send(widget, {"type": "game_review"})
+    assert widget.game_review["status"] in ("thinking", "done")
+    until(lambda: widget.game_review.get("status") == "done")
+    review = widget.game_review
+    assert [entry["ply"] for entry in review["entries"]] == list(range(widget.state.ply))
+    assert {entry["label"] for entry in review["entries"]} <= {
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+    }
+    assert 0.05 <= review["seconds"] <= 0.5
+    send(widget, {"type": "game_review"})  # asked again: the same review, no new work
+    assert widget.game_review == review and widget.notice == {}
+    assert any("game_review" in str(message) for message in wire.messages)
+    send(widget, {"type": "new"})
+    assert widget.game_review == {}  # a new game forgets the last one's review
+    widget.close()
+
+
+def test_a_live_game_is_not_reviewed_and_a_game_without_a_review_says_so():
+    live = Sortileges(["human", "bot:1"], seed=3, first=0)
+    send(live, {"type": "game_review"})
+    assert live.notice["code"] == "not-over" and live.game_review == {}
+    live.close()
+    nains = Nains(["bot:1", "bot:1"], seed=1, bot_delay=0, bot_seconds=0.05)
+    assert not nains.game_info["reviewable"]
+    nains.wait(120)
+    send(nains, {"type": "game_review"})
+    assert nains.notice["code"] == "no-review" and nains.game_review == {}
+    nains.close()
