@@ -71,10 +71,11 @@ export function createGameReview({ t, send, describe }) {
       const entries = review.entries;
       const name = (index) => view.names[index] ?? "";
       const turning = turningPoint(entries, seat);
-      said.textContent = t(lang, "gamereview.said", {
-        name: name(seat), seconds: formatDecimal(review.seconds, lang, 2),
-        exact: entries.filter((e) => e.exact).length, count: entries.length,
-      });
+      const exact = entries.filter((e) => e.exact).length;
+      const how = exact ? "gamereview.exact" : "gamereview.estimated";
+      said.textContent = `${t(lang, "gamereview.said", { name: name(seat) })} ${t(lang, how, {
+        exact, count: entries.length, seconds: formatDecimal(review.seconds, lang, 2),
+      })}`;
       chart.replaceChildren(drawCurve(curve(entries, seat), entries));
       chart.firstChild.setAttribute("aria-label", t(lang, "gamereview.curve", { name: name(seat) }));
       const moments = entries.filter((e) => SHOWN.has(e.label) || e === turning);

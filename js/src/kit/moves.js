@@ -82,6 +82,8 @@ export function createMoves({ t, send, describe, notation: tooltip = (text) => t
       // move looked at, or the last one.
       if (inList()) roving.refresh();
       else roving.select(stop);
+      // A move looked back at from elsewhere (the review's moments, the arrows) is scrolled to.
+      if (reviewed !== null && !inList()) requestAnimationFrame(() => keepInView(list, stop));
     },
   };
 }

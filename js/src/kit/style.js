@@ -133,8 +133,8 @@ export const KIT_CSS = `
 .ludo-gr-curve { display: block; width: 100%; max-width: 260px; height: auto; margin: 4px 0; }
 .ludo-gr-axis { stroke: var(--jp-border-color1, #bbb); stroke-dasharray: 3 3; }
 .ludo-gr-said { margin: 4px 0; font-size: 0.9em; }
-.ludo-gr-moments { margin: 0; padding-left: 1.2em; }
-.ludo-gr-moment { text-align: left; background: none; border: 0; color: inherit; cursor: pointer; font: inherit; padding: 2px 0; }
+.ludo-gr-moments { margin: 0; padding: 0; list-style: none; }
+.ludo-gr-moment { text-align: left; background: none; border: 0; color: inherit; cursor: pointer; font: inherit; padding: 2px 0; text-decoration: underline dotted; }
 .ludo-gr-moment:hover, .ludo-gr-moment:focus-visible { text-decoration: underline; }
 .ludo-gr-moment.ludo-gr-blunder { font-weight: 600; }
 .ludo-moves-list {
