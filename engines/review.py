@@ -4,7 +4,8 @@ was lost, and a label (`best`, `good`, `inaccuracy`, `mistake`, `blunder`).
 
 A game judges its own decisions: its package has a `review` module with
 `review_decision(position, played, seconds) -> dict` (the mover's values in the unit its
-docs define, the best move, `exact` where the values are proofs) and `THRESHOLDS`, the
+docs define, the best move, `exact` where the values are proofs; None for a move it does not
+judge) and `THRESHOLDS`, the
 losses that make an inaccuracy, a mistake and a blunder. This module walks the record,
 shares the decisions out on an executor, labels them, and finds the turning point.
 
@@ -82,23 +83,28 @@ def review(
     ]
     jobs = [(plain, ply, seconds) for ply in plies]
     if executor is not None:
-        return list(executor.map(_review_one, jobs))
+        return [entry for entry in executor.map(_review_one, jobs) if entry is not None]
     entries = []
     for job in jobs:
         if deadline is not None and deadline.expired():
             raise SearchCancelled("the review was stopped")
-        entries.append(_review_one(job))
+        entry = _review_one(job)
+        if entry is not None:
+            entries.append(entry)
     return entries
 
 
-def _review_one(job: tuple[dict[str, Any], int, float]) -> dict[str, Any]:
-    """One decision, from the record's JSON (what crosses to another process)."""
+def _review_one(job: tuple[dict[str, Any], int, float]) -> dict[str, Any] | None:
+    """One decision, from the record's JSON (what crosses to another process); None for a
+    move the game does not judge (Sorcière's `next`)."""
     plain, ply, seconds = job
     final = State.from_json(plain)
     position = final.replayed(ply)
     played = final.history[ply]
     module = reviewer(type(final.game))
-    decision: dict[str, Any] = module.review_decision(position, played, seconds)
+    decision: dict[str, Any] | None = module.review_decision(position, played, seconds)
+    if decision is None:
+        return None
     thresholds: Thresholds = module.THRESHOLDS
     loss = max(0.0, float(decision["value_before"]) - float(decision["value_after"]))
     best = decision["best"] == decision["played"]

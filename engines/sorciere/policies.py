@@ -129,13 +129,18 @@ class ExpectedValueBot(SorciereBot):
         return 1.0 if state.round_score(collapser, counts)["winner"] == seat else 0.0
 
     def pull_slot(self, state: SorciereState) -> int:
+        return self.best(self.pull_values(state, self.dexterity))
+
+    def pull_values(self, state: SorciereState, dexterity: float) -> list[tuple[float, int]]:
+        """Each card's worth to the player to move, pulled with `dexterity`: the exact
+        expectation described above, with the slot (the review judges pulls with it)."""
         seat = state.current_player()
         counts = [len(pile) for pile in state.piles]
         collapse = self.end_value(state, seat, collapser=seat)
         last = state.roof.count() == 1
         scored = []
         for slot in state.roof.present():
-            p = collapse_probability(state, slot, self.dexterity)
+            p = collapse_probability(state, slot, dexterity)
             q = keep_chance(state, seat, slot)
             more = list(counts)
             more[seat] += 1
@@ -145,7 +150,7 @@ class ExpectedValueBot(SorciereBot):
             else:
                 kept, not_kept = self.standing(more, seat), self.standing(counts, seat)
             scored.append((p * collapse + (1 - p) * (q * kept + (1 - q) * not_kept), slot))
-        return self.best(scored)
+        return scored
 
     def put_slot(self, state: SorciereState) -> int:
         """Where the next player's safest pull becomes the most dangerous."""

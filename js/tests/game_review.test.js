@@ -14,8 +14,10 @@ const INFO = { title: { fr: "Sortilèges", en: "Sortilèges" }, options: {}, lev
 
 describe("the game's review", () => {
   it("turns each value to one seat's side and finds the first proven win thrown away", () => {
-    expect(curve(ENTRIES, 0)).toEqual([5, 16, -60]);
-    expect(curve(ENTRIES, 1)).toEqual([-5, -16, 60]);
+    expect(curve(ENTRIES, 0).map((point) => point.value)).toEqual([5, 16, -60]);
+    expect(curve(ENTRIES, 1).map((point) => point.value)).toEqual([-5, -16, 60]);
+    const three = curve(ENTRIES, 0, 3); // with three players, only seat 0's own decisions
+    expect(three.map((point) => [point.entry.ply, point.value])).toEqual([[0, 5], [2, -60]]);
     expect(turningPoint(ENTRIES, 0)?.ply).toBe(2);
     expect(turningPoint(ENTRIES, 1)).toBeNull();
   });

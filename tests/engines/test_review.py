@@ -5,9 +5,10 @@ import threading
 
 import pytest
 
-from ludotheque.engines.bots import Deadline, SearchCancelled, play_match
+from ludotheque.engines.bots import Deadline, SearchCancelled, bots_of, play_match
 from ludotheque.engines.core import Game
 from ludotheque.engines.review import Thresholds, review, summary, turning_point
+from ludotheque.engines.sorciere.rules import roof_of
 from ludotheque.engines.sortileges import Sortileges, bot_for_level
 from ludotheque.engines.sortileges.solver import Solver
 
@@ -105,3 +106,24 @@ def test_a_review_stops_between_two_decisions_once_told():
     stop.set()  # the game changed in the widget: the review under way is dropped
     with pytest.raises(SearchCancelled):
         review(final.to_json(), seconds=0.1, deadline=Deadline(60, stop))
+
+
+def test_sorcieres_pulls_are_judged_with_the_roof_models_odds_and_the_judges_own_are_best():
+    game = Game.by_name("sorciere")
+    players = [
+        bots_of(type(game)).bot_for_level(level, seed=seed) for seed, level in enumerate("143")
+    ]
+    final = play_match(game, players, seed=5)
+    entries = review(final.to_json(), seconds=0.1)
+    pulls = [ply for ply, action in enumerate(final.history) if str(action).startswith("pull")]
+    assert [entry["ply"] for entry in entries] == pulls  # puts and `next` are not judged
+    for entry in entries:
+        position = final.replayed(entry["ply"])
+        slot, dexterity = final.history[entry["ply"]].slot, final.history[entry["ply"]].dexterity
+        public_roof = roof_of(position.observation(None))  # what every player sees
+        assert entry["collapse_played"] == pytest.approx(public_roof.probability(slot, dexterity))
+        assert not entry["exact"] and entry["loss"] >= 0
+    judge = [entry for entry in entries if entry["seat"] == 1]  # level 4 is the judge's bot
+    assert judge and all(entry["loss"] < 1e-9 for entry in judge)
+    random_seat = [entry for entry in entries if entry["seat"] == 0]
+    assert any(entry["label"] in ("mistake", "blunder") for entry in random_seat)

@@ -12,11 +12,14 @@ const CLIP = 60; // points: beyond, the curve stays at its edge (a proven win si
 const WIDTH = 220;
 const HEIGHT = 70;
 
-/** The value of the game for `seat` after each decision (the mover's value, turned). */
-export function curve(entries, seat) {
-  return entries.map((entry) => {
+/** The decisions the curve shows for `seat` and its value after each: in a duel every
+ * decision, the other's value turned (what one wins the other loses); with more players only
+ * `seat`'s own (another's gain is not `seat`'s loss alone). */
+export function curve(entries, seat, players = 2) {
+  const shown = players > 2 ? entries.filter((entry) => entry.seat === seat) : entries;
+  return shown.map((entry) => {
     const value = Math.max(-CLIP, Math.min(CLIP, entry.value_after));
-    return entry.seat === seat ? value : -value;
+    return { entry, value: entry.seat === seat ? value : -value };
   });
 }
 
@@ -25,13 +28,15 @@ export function turningPoint(entries, seat) {
   return entries.find((e) => e.seat === seat && e.exact && e.value_before > 0 && e.value_after <= 0) ?? null;
 }
 
-function drawCurve(values, entries) {
+function drawCurve(points) {
+  const values = points.map((point) => point.value);
+  const entries = points.map((point) => point.entry);
   const x = (index) => (values.length < 2 ? WIDTH / 2 : (index * WIDTH) / (values.length - 1));
   const y = (value) => HEIGHT / 2 - (value * (HEIGHT / 2 - 4)) / CLIP;
-  const points = values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(" ");
+  const line = values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(" ");
   return s("svg", { class: "ludo-gr-curve", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" },
     s("line", { x1: 0, y1: HEIGHT / 2, x2: WIDTH, y2: HEIGHT / 2, class: "ludo-gr-axis" }),
-    s("polyline", { points, fill: "none", stroke: paletteColour("blue"), "stroke-width": 2 }),
+    s("polyline", { points: line, fill: "none", stroke: paletteColour("blue"), "stroke-width": 2 }),
     ...entries.flatMap((entry, index) => (SHOWN.has(entry.label)
       ? [s("circle", { cx: x(index), cy: y(values[index]), r: 3.5, class: `ludo-gr-dot ludo-gr-${entry.label}`,
           fill: paletteColour(entry.label === "blunder" ? "vermillion" : "orange") })]
@@ -76,7 +81,7 @@ export function createGameReview({ t, send, describe }) {
       said.textContent = `${t(lang, "gamereview.said", { name: name(seat) })} ${t(lang, how, {
         exact, count: entries.length, seconds: formatDecimal(review.seconds, lang, 2),
       })}`;
-      chart.replaceChildren(drawCurve(curve(entries, seat), entries));
+      chart.replaceChildren(drawCurve(curve(entries, seat, view.names.length)));
       chart.firstChild.setAttribute("aria-label", t(lang, "gamereview.curve", { name: name(seat) }));
       const moments = entries.filter((e) => SHOWN.has(e.label) || e === turning);
       list.replaceChildren(...(moments.length ? moments.map((entry) => h("li", {},
