@@ -215,7 +215,6 @@ class Table:
             self._exposed, self._had_human, self._went_on = False, False, None
             self._names = names
             self.replaying, self.omniscient = True, False
-            self._review_ply = None
             self._changed(moved=False, review_ply=0)
 
     def play(self, action: Any) -> None:
@@ -259,13 +258,14 @@ class Table:
     def check_person_may_step(self, what: str) -> None:
         """Refuse a person's undo or redo: in a recorded game, under the curtain, or once
         a hand was shown (going back would replay it known)."""
-        self._refuse_in_replay(what)
-        self._refuse_under_curtain(what)
-        if self.private and self._exposed:
-            raise RulesError(
-                f"every hand has been shown in this game: {what} would replay it with the cards "
-                "known; start a new game"
-            ).with_code("hands-private")
+        with self.lock:
+            self._refuse_in_replay(what)
+            self._refuse_under_curtain(what)
+            if self.private and self._exposed:
+                raise RulesError(
+                    f"every hand has been shown in this game: {what} would replay it with the "
+                    "cards known; start a new game"
+                ).with_code("hands-private")
 
     def change_seats(self, seats: list[str]) -> None:
         """Seats changed (checked by the caller): the table goes on from the same position."""
@@ -281,29 +281,30 @@ class Table:
     def seats_with(self, index: Any, value: Any) -> list[str]:
         """The seats with seat `index` taken by `value` (a person's menu choice), or the
         reason it is refused."""
-        seats = list(self.seats)
-        if type(index) is not int or not 0 <= index < len(seats):
-            raise RulesError(f"there is no seat {quote(index)}").with_code("malformed")
-        self._refuse_in_replay("changing seats")
-        self._refuse_under_curtain("changing seats")
-        allowed = {HUMAN} | {f"bot:{level}" for level in self.levels}
-        if value not in allowed:
-            raise RulesError(f"a seat is one of {sorted(allowed)}, not {quote(value)}").with_code(
-                "malformed"
-            )
-        humans_change = (value == HUMAN) != (seats[index] == HUMAN)
-        if (
-            self.private
-            and humans_change
-            and (self._seen or self._exposed)
-            and not self._state.is_terminal()
-        ):
-            raise RulesError(
-                "in a game with secrets, who plays in person is fixed once a "
-                "hand has been shown: start a new game to change it"
-            ).with_code("hands-private")
-        seats[index] = value
-        return seats
+        with self.lock:
+            seats = list(self.seats)
+            if type(index) is not int or not 0 <= index < len(seats):
+                raise RulesError(f"there is no seat {quote(index)}").with_code("malformed")
+            self._refuse_in_replay("changing seats")
+            self._refuse_under_curtain("changing seats")
+            allowed = {HUMAN} | {f"bot:{level}" for level in self.levels}
+            if value not in allowed:
+                raise RulesError(
+                    f"a seat is one of {sorted(allowed)}, not {quote(value)}"
+                ).with_code("malformed")
+            humans_change = (value == HUMAN) != (seats[index] == HUMAN)
+            if (
+                self.private
+                and humans_change
+                and (self._seen or self._exposed)
+                and not self._state.is_terminal()
+            ):
+                raise RulesError(
+                    "in a game with secrets, who plays in person is fixed once a "
+                    "hand has been shown: start a new game to change it"
+                ).with_code("hands-private")
+            seats[index] = value
+            return seats
 
     def go_on(self) -> None:
         """`continue` at a round's end that waits for it."""
@@ -382,6 +383,11 @@ class Table:
             state = self._state
             if not state.is_terminal():
                 raise RulesError("a game is reviewed once it is over").with_code("not-over")
+            self._refuse_under_curtain("a review")
+            if self.private:  # each seat's review must judge from its own hand: not done yet
+                raise RulesError("games with private hands have no review yet").with_code(
+                    "no-review"
+                )
             try:
                 reviewer(type(state.game))
             except ValueError as missing:
@@ -391,14 +397,16 @@ class Table:
             decisions = max(1, sum(1 for mover in state.movers if mover >= 0))
             seconds = min(0.5, max(0.05, total_seconds / decisions))
             record = state.clone()
-            self._game_review = {"status": "thinking", "seconds": seconds}
+            proves = bool(getattr(reviewer(type(state.game)), "PROVES", False))
+            self._game_review = {"status": "thinking", "seconds": seconds, "proves": proves}
             self.refresh()
             self.run_task(
                 "game-review",
                 lambda deadline: review(record, seconds=seconds, deadline=deadline),
-                lambda entries: self._show_game_review(entries, seconds),
+                lambda entries: self._show_game_review(entries, seconds, proves),
                 seconds=total_seconds * 4 + 10,
                 failed=self._forget_game_review,
+                code="review-failed",
             )
 
     def wait(self, timeout: float = 60.0) -> None:
@@ -422,12 +430,25 @@ class Table:
         done: Callable[[Any], None],
         seconds: float | None = None,
         failed: Callable[[], None] | None = None,
+        code: str = "bot",
     ) -> None:
         """Run `compute(deadline)` in the background, one at a time per `kind` (a new call
         cancels the last); `done(result)` runs under the lock only if the game has not
-        changed meanwhile. A failure is notified (`bot`), then `failed()` runs under the
-        lock too. Call it under the lock: it reads the game's generation."""
-        generation, budget = self.generation, seconds or self.bot_seconds
+        changed meanwhile. A failure is notified (with `code`), then `failed()` runs under
+        the lock too."""
+        with self.lock:
+            self._submit(kind, compute, done, seconds or self.bot_seconds, failed, code)
+
+    def _submit(
+        self,
+        kind: str,
+        compute: Callable[[Deadline], Any],
+        done: Callable[[Any], None],
+        budget: float,
+        failed: Callable[[], None] | None,
+        code: str,
+    ) -> None:
+        generation = self.generation
 
         def work(cancel: threading.Event) -> None:
             try:
@@ -435,7 +456,7 @@ class Table:
             except Exception as error:  # a computation's failure is reported, never fatal
                 with self.lock:
                     if generation == self.generation and not cancel.is_set():
-                        self.notify("error", "bot", message=f"{kind}: {error}")
+                        self.notify("error", code, message=f"{kind}: {error}")
                         if failed is not None:
                             failed()
                 return
@@ -461,10 +482,6 @@ class Table:
         if self.replaying:
             return False
         return not self._state.is_terminal() and self.seats[self._state.current_player()] != HUMAN
-
-    @property
-    def waiting(self) -> bool:
-        return self._waiting
 
     # -- what changes do ----------------------------------------------------------------
     def _refuse_in_replay(self, what: str) -> None:
@@ -508,8 +525,8 @@ class Table:
             self._revealed = None
         self._review_ply = review_ply
         self._hint = {}
-        if not same_position or not self._state.is_terminal():
-            self._game_review = {}
+        if not (same_position and self._game_review.get("status") == "done"):
+            self._game_review = {}  # a review under way was cancelled with the other slots
         self.hooks.on_change()
         self._waiting = self._rests()
         self._thinking = self.bot_to_move() and not self._waiting
@@ -541,8 +558,15 @@ class Table:
         self.publish(self._view())
         self._start_bot_if_due()
 
-    def _show_game_review(self, entries: list[dict[str, Any]], seconds: float) -> None:
-        self._game_review = {"status": "done", "seconds": seconds, "entries": entries}
+    def _show_game_review(
+        self, entries: list[dict[str, Any]], seconds: float, proves: bool
+    ) -> None:
+        self._game_review = {
+            "status": "done",
+            "seconds": seconds,
+            "proves": proves,
+            "entries": entries,
+        }
         self.publish(self._view())
 
     def _forget_game_review(self) -> None:
@@ -639,7 +663,7 @@ class Table:
     def _bot(self, level: str, position: State) -> Bot[Any]:
         """The bot playing `level` in `position`, seeded from the game and the ply: a seeded
         game replays exactly, and after an undo a bot answers as it did before (a hash of
-        integers, the same in every process)."""
+        integers, the same in every 64-bit CPython process)."""
         if level in self.custom_bots:
             return self.custom_bots[level]
         return self.hooks.make_bot(level, seed=hash((position.seed, position.ply)))
@@ -725,5 +749,5 @@ class Table:
 
 def fallback_move(position: State) -> Any:
     """The legal move played for a bot that failed: random, seeded by the position (a
-    hash of integers, the same in every process), so the game replays."""
+    hash of integers, the same in every 64-bit CPython process), so the game replays."""
     return random.Random(hash((position.seed, position.ply, 1))).choice(position.legal_actions())

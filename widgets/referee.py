@@ -49,6 +49,7 @@ class Referee:
         _lock: threading.RLock
 
         def send_state(self, key: Any = None) -> None: ...
+        def hold_sync(self) -> contextlib.AbstractContextManager[None]: ...
 
     # -- the browser writes nothing --------------------------------------------------
     def set_state(self, sync_data: dict) -> None:
@@ -87,7 +88,7 @@ class Referee:
         """Every intent ends in a change or a notice; nothing escapes to the kernel."""
         try:
             kind = check_shape(content, self.intents)
-            with self._lock:
+            with self._lock, self.hold_sync():  # one message, whatever the intent sets
                 getattr(self, f"_intent_{kind}")(content)
         except RulesError as error:
             self._notify("error", error.code, message=str(error), **error.params)

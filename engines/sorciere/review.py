@@ -23,6 +23,8 @@ from .policies import ExpectedValueBot
 from .rules import Pull, SorciereState, collapse_probability
 
 THRESHOLDS = Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)
+PROVES = False
+"""The worth of a round after a pull is always an estimate."""
 
 
 def review_decision(position: SorciereState, played: Any, seconds: float) -> dict[str, Any] | None:

@@ -24,6 +24,8 @@ from .rules import SortilegesState, Turn
 from .toolkit import BIG, KEY_SQUARES, WIN, as_turn
 
 THRESHOLDS = Thresholds(inaccuracy=3.0, mistake=15.0, blunder=40.0)
+PROVES = True
+"""Small positions are judged exactly (the panel says when none was)."""
 SOLVER_NODES_PER_SECOND = {True: 1_000_000, False: 20_000}
 """Solver nodes a second's budget buys, compiled (numba) or not: half of what one core does,
 the other half being the search's where the solver does not settle the position."""

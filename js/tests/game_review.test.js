@@ -36,6 +36,14 @@ describe("the game's review", () => {
     expect($(".ludo-gr-said").textContent).toContain("revoit");
   });
 
+  it("takes the side of the person at the screen, and says when the game cannot be proven", () => {
+    const { model, $ } = renderSortileges({ observation: structuredClone(FIXTURES.over), game_info: INFO, lang: "en", viewer: 1 });
+    const estimated = ENTRIES.map((entry) => ({ ...entry, exact: false }));
+    model.set("game_review", { status: "done", seconds: 0.1, proves: false, entries: estimated });
+    expect($(".ludo-gr-said").textContent).toContain("the game as Fasderat saw it");
+    expect($(".ludo-gr-said").textContent).toContain("from what the player knew");
+  });
+
   it("lists the mistakes and the turning point in words; a click shows the position before", () => {
     const { model, $$ } = renderSortileges({ observation: structuredClone(FIXTURES.over), game_info: INFO, lang: "en" });
     model.set("game_review", { status: "done", seconds: 0.5, entries: ENTRIES });

@@ -58,3 +58,26 @@ def test_a_live_game_is_not_reviewed_and_a_game_without_a_review_says_so():
     send(nains, {"type": "game_review"})
     assert nains.notice["code"] == "no-review" and nains.game_review == {}
     nains.close()
+
+
+def test_a_seat_changed_while_the_review_thinks_does_not_leave_it_thinking_for_ever():
+    widget = finished_game()
+    send(widget, {"type": "game_review"})
+    send(widget, {"type": "seat", "seat": 0, "value": "bot:1"})  # cancels the task under way
+    assert widget.game_review.get("status") != "thinking"
+    send(widget, {"type": "game_review"})  # asked again: it runs again
+    until(lambda: widget.game_review.get("status") == "done")
+    done = widget.game_review
+    send(widget, {"type": "seat", "seat": 1, "value": "bot:2"})  # a finished review is kept
+    assert widget.game_review == done
+    widget.close()
+
+
+def test_a_game_with_private_hands_gets_no_review_even_over():
+    """Each seat's review would have to judge from its own hand only: refused until a game's
+    review does so."""
+    watch = Nains(["bot:1", "bot:1"], seed=1, bot_delay=0, bot_seconds=0.05)
+    watch.wait(120)
+    send(watch, {"type": "game_review"})
+    assert watch.notice["code"] == "no-review" and watch.game_review == {}
+    watch.close()

@@ -77,7 +77,7 @@ export function createGameReview({ t, send, describe }) {
       const name = (index) => view.names[index] ?? "";
       const turning = turningPoint(entries, seat);
       const exact = entries.filter((e) => e.exact).length;
-      const how = exact ? "gamereview.exact" : "gamereview.estimated";
+      const how = exact ? "gamereview.exact" : review.proves ? "gamereview.estimated" : "gamereview.judged";
       said.textContent = `${t(lang, "gamereview.said", { name: name(seat) })} ${t(lang, how, {
         exact, count: entries.length, seconds: formatDecimal(review.seconds, lang, 2),
       })}`;

@@ -30,6 +30,8 @@ export function readView(model, extra = []) {
     seats,
     levels: model.get("levels") ?? [],
     names: model.get("names") ?? [],
+    // The seat whose view is shown (null: a spectator); the game's review takes its side.
+    viewer: model.get("viewer") ?? null,
     lang: model.get("lang") ?? "fr",
     thinking,
     botDelay: Number(model.get("bot_delay") ?? 0),
