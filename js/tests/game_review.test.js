@@ -56,3 +56,15 @@ describe("the game's review", () => {
     expect(model.sent.at(-1)).toEqual({ type: "review", ply: 2 });
   });
 });
+
+describe("the review's better move on the board", () => {
+  it("is drawn at the position before a move the review faults, as a hint is", () => {
+    const { model, $$ } = renderSortileges({ observation: structuredClone(FIXTURES.over), game_info: INFO });
+    const entries = [{ ply: 0, seat: 0, played: "c1-c2/d3", best: "c1-d2/c3", label: "mistake", exact: false, value_before: 9, value_after: -9 }];
+    model.set("game_review", { status: "done", seconds: 0.5, entries });
+    expect($$(".sp-hint")).toHaveLength(0); // the live position: nothing
+    model.set("review", { ply: 0, observation: structuredClone(FIXTURES.live) });
+    expect($$(".sp-hint").map((el) => el.getAttribute("x"))).toHaveLength(2);
+    expect($$(".sp-hint-badge text").map((el) => el.textContent)).toEqual(["1", "2"]);
+  });
+});

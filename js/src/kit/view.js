@@ -65,6 +65,15 @@ export function liveHint(view) {
   return !reviewing && hint.action && hint.ply === observation.ply ? hint.action : null;
 }
 
+/** At a position looked back at, the better move the game's review found there (null when
+ * none was reviewed, or the move played was the best): a board draws it as it draws a hint. */
+export function reviewedBest(view) {
+  const { gameReview, review, reviewing } = view;
+  if (!reviewing || gameReview.status !== "done") return null;
+  const entry = gameReview.entries.find((e) => e.ply === review.ply);
+  return entry && entry.best !== entry.played ? entry.best : null;
+}
+
 /** Call `onChange` whenever any trait (the kit's, and a game's `extra`) changes; returns a
  * function that stops listening.
  *

@@ -7,7 +7,7 @@ import { keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatMark, seatToken } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { seatName } from "../kit/status.js";
-import { liveHint } from "../kit/view.js";
+import { liveHint, reviewedBest } from "../kit/view.js";
 import BOARD from "../../../widgets/pictures/sortileges.json" with { type: "json" };
 import { createAnalysisPanel, liveAnalysis, overlayLayers } from "./overlay.js";
 
@@ -296,7 +296,7 @@ export function createBoard({ t, send }) {
     const options = turns();
     const targets = selected === null ? Object.keys(options) : options[selected];
     const targetClass = selected === null ? "step" : "spell";
-    const hint = parseTurn(liveHint(view));
+    const hint = parseTurn(liveHint(view) ?? reviewedBest(view)); // the review's better move too
     const layers = { squares: [], marks: [], pieces: [], top: [] };
     const colour = (seat) => seatMark(seat, view.names[seat]).colour;
 
