@@ -3,9 +3,6 @@ the person at the screen sees, the curtain of a hot seat with secrets, bots that
 refusals that change nothing. The widget tests (tests/widgets/) check the same table through
 the browser's intents."""
 
-import subprocess
-import sys
-import textwrap
 import time
 
 import pytest
@@ -13,6 +10,7 @@ import pytest
 from ludotheque.engines.bots import as_bot, bots_of
 from ludotheque.engines.core import OMNISCIENT, Game, GameOverError, RulesError
 from ludotheque.engines.table import HUMAN, Table, View, fallback_move
+from refused_imports import run_refusing
 
 SEED = 424_242
 
@@ -144,24 +142,6 @@ def test_a_finished_game_refuses_moves():
 
 
 def test_the_table_imports_nothing_of_jupyter():
-    program = textwrap.dedent(
-        """
-        import sys
-
-        JUPYTER = {"ipywidgets", "anywidget", "traitlets", "ipykernel", "IPython", "comm"}
-
-        class Refuse:
-            def find_spec(self, name, path=None, target=None):
-                if name.partition(".")[0] in JUPYTER:
-                    raise ModuleNotFoundError(name)
-                return None
-
-        sys.meta_path.insert(0, Refuse())
-        from ludotheque.engines.table import Table
-        print("ok")
-        """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120
-    )
+    jupyter = {"ipywidgets", "anywidget", "traitlets", "ipykernel", "IPython", "comm"}
+    done = run_refusing(jupyter, "from ludotheque.engines.table import Table\nprint('ok')")
     assert done.stdout.strip() == "ok", done.stderr

@@ -10,9 +10,6 @@ engines. tests/test_wheel.py checks a real install."""
 
 import importlib.metadata
 import json
-import subprocess
-import sys
-import textwrap
 from concurrent.futures import ThreadPoolExecutor
 
 from packaging.requirements import Requirement
@@ -21,24 +18,12 @@ from packaging.utils import canonicalize_name
 from ludotheque.classroom.puzzles import PUZZLES
 from ludotheque.engines.petits_pas import estimate
 from ludotheque.engines.sortileges.solver import Solver
+from refused_imports import run_refusing
 
 REFUSED = ("numpy", "numba", "scipy", "tqdm", "cloudpickle", "openskill")
 
-PROGRAM = textwrap.dedent(
-    """
-    import json, sys
-
-    REFUSED = set(sys.argv[1].split(","))
-
-
-    class Refuse:
-        def find_spec(self, name, path=None, target=None):
-            if name.partition(".")[0] in REFUSED:
-                raise ModuleNotFoundError(f"No module named {name!r} (refused)", name=name)
-            return None
-
-
-    sys.meta_path.insert(0, Refuse())
+PROGRAM = """
+    import json
 
     import ludotheque.widgets as widgets
     from ludotheque.engines.bots import bots_of, play_match
@@ -83,16 +68,10 @@ PROGRAM = textwrap.dedent(
     report["loaded"] = sorted(REFUSED & {name.partition(".")[0] for name in sys.modules})
     print(json.dumps(report))
     """
-)
 
 
 def test_the_games_play_without_the_extras():
-    result = subprocess.run(
-        [sys.executable, "-c", PROGRAM, ",".join(REFUSED)],
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
+    result = run_refusing(REFUSED, PROGRAM)
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["loaded"] == []
@@ -117,21 +96,8 @@ def test_the_games_play_without_the_extras():
     assert "'tournament' extra" in report["tournament"] and "cloudpickle" in report["tournament"]
 
 
-DISCOVER = textwrap.dedent(
-    """
-    import json, sys
-
-    REFUSED = set(sys.argv[1].split(","))
-
-
-    class Refuse:
-        def find_spec(self, name, path=None, target=None):
-            if name.partition(".")[0] in REFUSED:
-                raise ModuleNotFoundError(f"No module named {name!r} (refused)", name=name)
-            return None
-
-
-    sys.meta_path.insert(0, Refuse())
+DISCOVER = """
+    import json
 
     from ludotheque.engines.core import Game
 
@@ -145,7 +111,6 @@ DISCOVER = textwrap.dedent(
         ),
     }))
     """
-)
 
 
 def every_extras_modules() -> set[str]:
@@ -172,12 +137,7 @@ def test_discovery_finds_the_four_games_with_every_extra_refused():
     refused = every_extras_modules()
     assert {"numpy", "numba", "scipy", "tqdm", "cloudpickle", "openskill"} <= refused
     assert {"dask", "distributed", "pyspiel", "pettingzoo", "matplotlib"} <= refused
-    result = subprocess.run(
-        [sys.executable, "-c", DISCOVER, ",".join(sorted(refused))],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_refusing(refused, DISCOVER, timeout=120)
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report == {
