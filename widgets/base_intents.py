@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ludotheque.engines import tasks
 from ludotheque.engines.core import check_choice, quote
 
+from .arguments import MAX_BOT_DELAY
 from .intents import IntentError
 
 if TYPE_CHECKING:
@@ -77,7 +78,8 @@ class BaseIntents:
         self.lang = content["value"]
 
     def _intent_speed(self, content: dict) -> None:
-        self.bot_delay = float(content["value"])  # finite (its field); clamped by the trait
+        value = content["value"]  # finite, checked by its field
+        self.bot_delay = float(min(max(value, 0), MAX_BOT_DELAY))
 
     def _intent_game_review(self, _content: dict) -> None:
         self.table.ask_game_review(GAME_REVIEW_SECONDS if tasks.THREADS else IN_BROWSER_SECONDS)
