@@ -197,6 +197,19 @@ describe("a hint", () => {
     expect($(".sv-prompt").textContent).toMatch(new RegExp(`^Hint: put the card back on ${cellName(obs.targets[0])}\\b`));
   });
 
+  it("lights up, at a position looked back at, the better pull the game's review found there", () => {
+    const over = { ...structuredClone(fixtures.live), ply: 1, moves: ["pull 3@0.8"], movers: [0], to_move: null, terminal: true, targets: [] };
+    const { $, $$, model } = render({ observation: over });
+    const entries = [{ ply: 0, seat: 0, played: "pull 3@0.8", best: "pull 21@0.8", label: "mistake" }];
+    model.set("game_review", { status: "done", seconds: 0.1, entries });
+    expect(hinted($$)).toEqual([]); // the game's end: nothing lit
+    model.set("review", { ply: 0, observation: structuredClone(fixtures.live) });
+    expect(hinted($$)).toEqual(["21"]);
+    expect($(".sv-prompt").textContent).toMatch(/^La revue de la partie : ici, le meilleur biscuit à tirer était D4\b/);
+    model.set("game_review", { status: "done", seconds: 0.1, entries: [{ ...entries[0], played: "pull 21@0.8" }] });
+    expect(hinted($$)).toEqual([]); // the move played was the best: nothing to show
+  });
+
   it("lets go of a hint once the game has moved on", () => {
     const { $, $$, model } = render({ hint: { action: "pull 21", ply: 0 } });
     model.set("observation", { ...structuredClone(fixtures.live), ply: 1, to_move: 1, targets: undefined });

@@ -83,7 +83,7 @@ export function createMoves({ t, send, describe, notation: tooltip = (text) => t
       if (inList()) roving.refresh();
       else roving.select(stop);
       // A move looked back at from elsewhere (the review's moments, the arrows) is scrolled to.
-      if (reviewed !== null && !inList()) requestAnimationFrame(() => keepInView(list, stop));
+      if (reviewed !== null && stop && !inList()) requestAnimationFrame(() => keepInView(list, stop));
     },
   };
 }

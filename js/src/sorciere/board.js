@@ -8,7 +8,7 @@ import { createFocusKeeper, keyHandler, moveOnGrid } from "../kit/keys.js";
 import { seatBadge } from "../kit/palette.js";
 import { createPendingMove } from "../kit/pending.js";
 import { formatDecimal, formatPercent } from "../kit/numbers.js";
-import { liveHint } from "../kit/view.js";
+import { liveHint, reviewedBest } from "../kit/view.js";
 import { dexterity, holdDexterity, HOLD_TARGET_MS, PULL_DISTANCE } from "./gesture.js";
 import BOARD from "../../../widgets/pictures/sorciere.json" with { type: "json" };
 import { cellName, COLUMNS, parseAction, SIDE } from "./notation.js";
@@ -131,8 +131,9 @@ export function createBoard({ t, send }) {
   const targets = () => (pending.canAct() ? live().targets ?? [] : []);
   const canPull = (slot) => phase() === "pull" && targets().includes(slot);
   const canPut = (slot) => phase() === "put" && targets().includes(slot);
-  /** The hint for the live position, read ({kind, slot?}), while no move is on its way. */
-  const hint = () => (pending.move() ? null : parseAction(liveHint(view)));
+  /** The hint for the live position, read ({kind, slot?}), while no move is on its way; at a
+   * position looked back at, the better pull the game's review found there. */
+  const hint = () => (pending.move() ? null : parseAction(liveHint(view) ?? reviewedBest(view)));
   const hinted = (kind, slot) => hint()?.kind === kind && hint().slot === slot;
 
   function act(action) {
@@ -296,7 +297,7 @@ export function createBoard({ t, send }) {
     const pullable = canPull(slot.slot);
     const classes = ["sv-card"];
     if (pullable) classes.push("sv-pullable");
-    if (pullable && hinted("pull", slot.slot)) classes.push("sv-hinted");
+    if ((pullable || view.reviewing) && hinted("pull", slot.slot)) classes.push("sv-hinted");
     if (slot.known) classes.push("sv-known");
     if (obs.collapse) classes.push(animate ? "sv-fall" : "sv-fallen");
     if (keyboard && cursor === slot.slot) classes.push("sv-cursor");
@@ -384,6 +385,7 @@ export function createBoard({ t, send }) {
   function promptText() {
     if (pending.move()) return t(view.lang, "prompt.sent");
     const advice = hint();
+    if (advice && view.reviewing) return t(view.lang, "review.best-pull", { cell: cellName(advice.slot) });
     if (advice) return t(view.lang, `hint.${advice.kind}`, advice.kind === "next" ? {} : { cell: cellName(advice.slot) });
     if (!view.canAct) return null;
     // A player at the keyboard is told the keys, one with the mouse the gesture.
