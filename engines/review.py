@@ -9,6 +9,14 @@ judge) and `THRESHOLDS`, the
 losses that make an inaccuracy, a mistake and a blunder. This module walks the record,
 shares the decisions out on an executor, labels them, and finds the turning point.
 
+A game with no decisions (A Petits Pas: the deal decides everything) reviews the whole deal
+instead: its `review` module defines `review_deal(state, seconds, deadline) -> list[dict]`,
+which `review` calls in place of walking the decisions, `seconds` being each step's share as
+a decision's is elsewhere. Its entries have `ply` and `seat` but no values or labels (the
+game's docs say what they hold: A Petits Pas' win chance card by card); `turning_point` and
+`summary` pass them by, and `decided` finds the one the game marks as where the deal was
+decided.
+
 The budget is turned into work, not into time (a node budget, a search depth): a record
 and a budget give the same review on any machine, however loaded; `seconds` is roughly
 what a decision takes on one core of a laptop.
@@ -72,9 +80,15 @@ def review(
     `value_before` (the mover's value before the move, best play), `value_after` (after
     the move played), `loss` (>= 0), `label`, `exact` (True where the values are proofs),
     and what the game adds. `executor` shares the decisions out (default: here, in turn,
-    checking `deadline` between two: `SearchCancelled` once it is cancelled or over)."""
+    checking `deadline` between two: `SearchCancelled` once it is cancelled or over).
+    A game whose review module has `review_deal` gives its entries instead (see the module
+    docstring), computed here, `seat`'s only when given."""
     state = record.clone() if isinstance(record, State) else State.from_json(record)
-    reviewer(type(state.game))  # a game with no review says so, even with no move played
+    module = reviewer(type(state.game))  # a game with no review says so, even with no move
+    review_deal = getattr(module, "review_deal", None)
+    if review_deal is not None:
+        dealt: list[dict[str, Any]] = review_deal(state, seconds, deadline)
+        return [entry for entry in dealt if seat is None or entry["seat"] == seat]
     plain = state.to_json()
     plies = [
         ply
@@ -126,6 +140,7 @@ def turning_point(entries: list[dict[str, Any]], seat: int) -> dict[str, Any] | 
             for entry in entries
             if entry["seat"] == seat
             and entry["exact"]
+            and "value_before" in entry  # a deal's entries have none
             and entry["value_before"] > 0 >= entry["value_after"]
         ),
         None,
@@ -133,9 +148,15 @@ def turning_point(entries: list[dict[str, Any]], seat: int) -> dict[str, Any] | 
 
 
 def summary(entries: list[dict[str, Any]], seat: int) -> dict[str, int]:
-    """How many of `seat`'s moves got each label."""
+    """How many of `seat`'s moves got each label (a deal's entries have none)."""
     counts = dict.fromkeys(LABELS, 0)
     for entry in entries:
-        if entry["seat"] == seat:
+        if entry["seat"] == seat and "label" in entry:
             counts[entry["label"]] += 1
     return counts
+
+
+def decided(entries: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The entry a deal's review marks `decided` (the card after which the deal's result
+    held to the end: engines/petits_pas/review.py), or None."""
+    return next((entry for entry in entries if entry.get("decided")), None)

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { curve, turningPoint } from "../src/kit/game_review.js";
+import { chanceCurve, curve, dealMoments, isDealReview, turningPoint } from "../src/kit/game_review.js";
 import { FIXTURES } from "./fake_model.js";
 import { click, renderSortileges } from "./helpers.js";
+import { PP, renderPetitsPas } from "./petits_pas_fake.js";
 
 afterEach(() => document.body.replaceChildren());
 
@@ -66,5 +67,80 @@ describe("the review's better move on the board", () => {
     model.set("review", { ply: 0, observation: structuredClone(FIXTURES.live) });
     expect($$(".sp-hint").map((el) => el.getAttribute("x"))).toHaveLength(2);
     expect($$(".sp-hint-badge text").map((el) => el.textContent)).toEqual(["1", "2"]);
+  });
+});
+
+// A deal's review (engines/petits_pas/review.py): the win chance after each card dealt.
+const card = (text, fr, en) => ({ card: text, card_name: { fr, en } });
+const DEAL = [
+  { ...card("5H", "le 5 de cœur", "the 5 of hearts"), ply: 0, dealt: 1, chance_before: 0.35, chance_after: 0.36, exact: false, se: 0.01, worlds: 2264 },
+  { ...card("QS", "la dame de pique", "the queen of spades"), ply: 3, dealt: 2, chance_before: 0.36, chance_after: 0.5, exact: false, se: 0.011, worlds: 2264 },
+  { ...card("AD", "l'as de carreau", "the ace of diamonds"), ply: 5, dealt: 3, chance_before: 0.5, chance_after: 0.1, exact: false, se: 0.006, worlds: 2264, swing: true },
+  { ...card("7H", "le 7 de cœur", "the 7 of hearts"), ply: 6, dealt: 4, chance_before: 0.1, chance_after: 0, exact: true, se: 0, worlds: 24, decided: true, certain: true },
+  { ...card("2C", "le 2 de trèfle", "the 2 of clubs"), ply: 8, dealt: 5, chance_before: 0, chance_after: 0, exact: true, se: 0, worlds: 0 },
+].map((entry) => ({ seat: 0, decided: false, certain: false, swing: false, ...entry }));
+
+function renderDeal(lang = "fr") {
+  const rendered = renderPetitsPas({ observation: structuredClone(PP.lost), lang });
+  rendered.model.set("game_review", { status: "done", seconds: 0.2, proves: true, entries: structuredClone(DEAL) });
+  return rendered;
+}
+
+describe("a deal's review (a game with no decisions)", () => {
+  it("is told apart by its chances, drawn from before the first card to after the last", () => {
+    expect(isDealReview(DEAL)).toBe(true);
+    expect(isDealReview(ENTRIES)).toBe(false);
+    expect(isDealReview([])).toBe(false);
+    expect(chanceCurve(DEAL).map((point) => point.value)).toEqual([0.35, 0.36, 0.5, 0.1, 0, 0]);
+    expect(chanceCurve(DEAL)[0].entry).toBeNull();
+    expect(dealMoments(DEAL).map((entry) => entry.dealt)).toEqual([3, 4]);
+    const late = DEAL.map((entry) => ({ ...entry, certain: false }));
+    late[4] = { ...late[4], certain: true }; // proven only after the card that decided it
+    late[3] = { ...late[3], exact: false };
+    expect(dealMoments(late).map((entry) => entry.dealt)).toEqual([3, 4, 5]);
+  });
+
+  it("is offered at the end of a deal, draws the chance card by card, and says where the deal was decided", () => {
+    expect(PP.game_info.reviewable).toBe(true);
+    const live = renderPetitsPas();
+    expect(live.$(".ludo-gr").hidden).toBe(true);
+    document.body.replaceChildren();
+    const { $, $$ } = renderDeal();
+    expect($(".ludo-gr").hidden).toBe(false);
+    const svg = $(".ludo-gr-chances");
+    expect(svg.querySelector("polyline").getAttribute("points").split(" ")).toHaveLength(6);
+    expect(svg.getAttribute("aria-label")).toMatch(/^Chance de gagner la donne, carte par carte : 35\s%/);
+    expect($$(".ludo-gr-decided.ludo-gr-dot").map((dot) => dot.dataset.dealt)).toEqual(["4"]);
+    expect($$(".ludo-gr-swing").map((dot) => dot.dataset.dealt)).toEqual(["3"]);
+    expect($(".ludo-gr-said").textContent).toContain("Les 2 dernières chances sont exactes");
+    expect($(".ludo-gr-said").textContent).toContain("2\u202f264 ordres");
+    expect($(".ludo-gr-said").textContent).toContain("écart type : 1,1 point au plus"); // the largest, in French's singular
+    const moments = $$(".ludo-gr-moment").map((button) => button.textContent.replace(/\s/g, " ")); // narrow spaces too
+    expect(moments).toEqual([
+      "La plus forte baisse : l'as de carreau (carte 3), de 50 % à 10 %.",
+      "Après le 7 de cœur (carte 4), la donne était perdue : plus aucun ordre des cartes restantes ne gagnait.",
+    ]);
+    expect($$(".ludo-gr-blunder, .ludo-gr-mistake")).toHaveLength(0); // no labels: nothing was decided by the player
+  });
+
+  it("puts the board at the table where the card lies, on a click", () => {
+    const { model, $$ } = renderDeal();
+    click($$(".ludo-gr-moment")[1]);
+    expect(model.sent.at(-1)).toEqual({ type: "review", ply: 6 });
+  });
+
+  it("says in English when the deal was decided by an estimate before it was proven", () => {
+    const { model, $$ } = renderPetitsPas({ observation: structuredClone(PP.won), lang: "en" });
+    const won = [
+      { ...DEAL[0] },
+      { ...DEAL[1], chance_after: 1, exact: false, se: 0, decided: true, swing: true },
+      { ...DEAL[2], chance_before: 1, chance_after: 1, exact: true, se: 0, worlds: 6, swing: false, certain: true },
+    ];
+    model.set("game_review", { status: "done", seconds: 0.2, proves: true, entries: won });
+    expect($$(".ludo-gr-moment").map((button) => button.textContent)).toEqual([
+      "After the queen of spades (card 2), the deal was as good as won: all 2,264 orders of the cards left that were tried won. The biggest rise: the queen of spades (card 2), from 36% to 100%.",
+      "After the ace of diamonds (card 3), it is proven: every order of the cards left won.",
+    ]);
+    expect($$(".ludo-gr-decided.ludo-gr-dot")).toHaveLength(1);
   });
 });
