@@ -89,10 +89,14 @@ describe("the move list with the keyboard", () => {
   it("is in the keyboard help, in the widget's language, where the game shows a move list", () => {
     const { model, $$ } = renderSortileges();
     const help = () => $$(".ludo-keys-list dd").map((dd) => dd.textContent);
-    expect(help().at(-1)).toMatch(/^dans la liste des coups, un seul arrêt de Tab/);
+    expect(help().at(-2)).toMatch(/^dans la liste des coups, un seul arrêt de Tab/);
+    expect(help().at(-1)).toMatch(/^la partie finie, « Revoir » puis ses moments : Tab/); // the review's line
     model.set("lang", "en");
-    expect(help().at(-1)).toMatch(/^in the move list, one Tab stop/);
+    expect(help().at(-2)).toMatch(/^in the move list, one Tab stop/);
+    expect(help().at(-1)).toMatch(/^once the game is over, "Review" then its moments/);
     const patience = renderWidget(petitsPas, petitsPasTraits()); // no move list there
-    expect(patience.$$(".ludo-keys-list dd").map((dd) => dd.textContent).join()).not.toMatch(/liste des coups/);
+    const patienceHelp = patience.$$(".ludo-keys-list dd").map((dd) => dd.textContent);
+    expect(patienceHelp.join()).not.toMatch(/liste des coups/);
+    expect(patienceHelp.at(-1)).toMatch(/^la partie finie, « Revoir »/); // its deal is reviewed too
   });
 });

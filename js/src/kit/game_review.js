@@ -12,6 +12,9 @@ import { h, s } from "./dom.js";
 import { formatDecimal, formatNumber, formatPercent } from "./numbers.js";
 import { paletteColour } from "./palette.js";
 
+/** The review's line in the keyboard help (kit/keys.js): its moments are buttons. */
+export const GAME_REVIEW_KEYS = { keys: ["tab", "enter"], does: "keys.game-review" };
+
 const SHOWN = new Set(["mistake", "blunder"]);
 const CLIP = 60; // points: beyond, the curve stays at its edge (a proven win sits there too)
 const WIDTH = 220;

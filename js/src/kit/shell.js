@@ -2,7 +2,7 @@
 
 import { h } from "./dom.js";
 import { createButtons, createLanguage, createSpeed } from "./controls.js";
-import { createGameReview } from "./game_review.js";
+import { GAME_REVIEW_KEYS, createGameReview } from "./game_review.js";
 import { createCurtain, createOmniscient } from "./curtain.js";
 import { createKeysHelp } from "./keys.js";
 import { createMoves, MOVE_KEYS } from "./moves.js";
@@ -42,6 +42,13 @@ function createHintLine({ t, describe }) {
 
 const NONE = { el: null, update() {} };
 
+/** The keyboard help's lines: the board's keys, then the move list's (when it is shown)
+ * and the game review's moments. */
+function helpKeys(kit) {
+  if (!kit.keys?.length) return kit.keys;
+  return [...kit.keys, ...(kit.moves === false ? [] : [MOVE_KEYS]), GAME_REVIEW_KEYS];
+}
+
 /**
  * The whole widget around a game's board; `board` is {el, update(view), focus(), destroy?()}.
  * `kit` may leave parts out: {buttons: [intent types shown], seats: false, moves: false,
@@ -69,7 +76,7 @@ export function createShell(ctx, board, initialView, kit = {}) {
     toasts: createToasts(ctx, initialView.notice),
     curtain: createCurtain(ctx),
     omniscient: createOmniscient(ctx),
-    keys: createKeysHelp(ctx, kit.keys?.length && kit.moves !== false ? [...kit.keys, MOVE_KEYS] : kit.keys),
+    keys: createKeysHelp(ctx, helpKeys(kit)),
     board,
   };
   const { header, status, hint, review, next, buttons, seats, speed, language, moves, gameReview, toasts, curtain, omniscient, keys } = parts;
