@@ -108,7 +108,8 @@ class View:
     game_review: dict[str, Any] = field(default_factory=dict)
     """A finished game's review (`ask_game_review`): {} before it is asked, then `status`
     ("thinking", "done") and, once done, `entries` (engines/review.py) and `seconds`, the
-    budget of each decision."""
+    budget of each decision. With private hands, only the entries of the seat whose hand
+    the view shows, and `withheld`, how many others there are (`Table._review_shown`)."""
 
 
 class Table:
@@ -130,8 +131,12 @@ class Table:
         lang: str = "fr",
         bot_seconds: float = 1.0,
         bot_delay: float = 0.6,
+        own_screens: bool = False,
     ):
         self.lock = threading.RLock()
+        self.own_screens = own_screens
+        """Each seat watches from its own screen (a table server's clients, `view_for`): no
+        curtain, and `act_for` says who moves."""
         self.levels = levels
         self.custom_bots = dict(custom_bots or {})
         self.hooks: Hooks = hooks or PlainHooks(type(state.game), bot_seconds)
@@ -240,6 +245,22 @@ class Table:
             if self.bot_to_move() or self._review_ply is not None:
                 raise RulesError("it is not a human's turn").with_code("not-your-turn")
             self._refuse_under_curtain("a move")
+            state.apply(action)
+            self._changed(moved=True)
+
+    def act_for(self, seat: int, action: Any, ply: Any) -> None:
+        """A move by `seat` from its own screen (`own_screens`), made at `ply`."""
+        with self.lock:
+            state = self._state
+            if state.is_terminal():
+                raise GameOverError("the game is over", action=action)
+            if ply != state.ply:
+                raise RulesError(
+                    f"move made at ply {quote(ply)}, the game is at ply {state.ply}",
+                    action=action,
+                ).with_code("stale")
+            if seat != state.current_player() or self.seats[seat] != HUMAN or self._waiting:
+                raise RulesError("it is not your turn").with_code("not-your-turn")
             state.apply(action)
             self._changed(moved=True)
 
@@ -378,16 +399,15 @@ class Table:
     def ask_game_review(self, total_seconds: float) -> None:
         """Review the finished game (or the recorded one) in the background, each decision
         given its share of `total_seconds` (between 0.05 and 0.5 s); asked during a game,
-        it would be a hint for every move, so it is refused until the end."""
+        it would be a hint for every move, so it is refused until the end. Every seat's
+        decisions are reviewed once; a view shows the entries its screen may see
+        (`_review_shown`: in a game with private hands, those of the seat whose hand it
+        shows)."""
         with self.lock:
             state = self._state
             if not state.is_terminal():
                 raise RulesError("a game is reviewed once it is over").with_code("not-over")
             self._refuse_under_curtain("a review")
-            if self.private:  # each seat's review must judge from its own hand: not done yet
-                raise RulesError("games with private hands have no review yet").with_code(
-                    "no-review"
-                )
             try:
                 reviewer(type(state.game))
             except ValueError as missing:
@@ -569,6 +589,21 @@ class Table:
         }
         self.publish(self._view())
 
+    def _review_shown(self, seat: Any) -> dict[str, Any]:
+        """The game's review as a screen showing `seat`'s observation may see it. In a game
+        with private hands each seat's entries judge from its own hand (`best` may name a
+        card the other seat never saw, the values weigh that hand): only the entries of the
+        seat whose hand is shown there; every seat's where every hand is (OMNISCIENT: the
+        table's rule for showing them all, `omniscient_allowed`); none for the public view
+        (a spectator, a curtain down, a hot seat's end). `withheld` counts the others (the
+        panel may say why they are missing: their number is public, the moves are not)."""
+        shown = dict(self._game_review)
+        entries = shown.get("entries")
+        if entries is not None and self.private and seat != OMNISCIENT:
+            shown["entries"] = [entry for entry in entries if entry["seat"] == seat]
+            shown["withheld"] = len(entries) - len(shown["entries"])
+        return shown
+
     def _forget_game_review(self) -> None:
         self._game_review = {}
         self.publish(self._view())
@@ -580,7 +615,7 @@ class Table:
     # -- who sees what ------------------------------------------------------------------
     def _watcher(self) -> tuple[int | None, int | None]:
         """(viewer, curtain) from the seats and the table's memory, never from a message."""
-        if self.replaying:  # a spectator of a recorded game
+        if self.replaying or self.own_screens:  # a spectator of a recorded game; no screen
             return None, None
         humans = [i for i, seat in enumerate(self.seats) if seat == HUMAN]
         to_move = self._state.current_player()
@@ -612,13 +647,28 @@ class Table:
         if viewer is None and self.omniscient:
             seat = OMNISCIENT
         self._exposed |= seat == OMNISCIENT
+        return self._view_as(seat, viewer, curtain)
+
+    def view_for(self, seat: int | None) -> View:
+        """What `seat` sees at its own screen (`own_screens`: a table server's client); a
+        watcher (None) sees the public view, or every hand where all may be shown."""
+        with self.lock:
+            shown: Any = OMNISCIENT if seat is None and self.omniscient_allowed() else seat
+            return self._view_as(shown, seat, None)
+
+    def _view_as(self, seat: Any, viewer: int | None, curtain: int | None) -> View:
+        """The view showing `seat`'s observation (OMNISCIENT: every hand; None: the public
+        one) to `viewer`."""
         state = self._state
         review: dict[str, Any] = {}
         if self._review_ply is not None:  # the position looked back at, as seen now
             past = state.replayed(self._review_ply)
             review = {"ply": self._review_ply, "observation": past.observation(seat)}
-        open_to_change = (
-            curtain is None and not (self.private and self._exposed) and not self.replaying
+        open_to_change = (  # no taking back at a table of several screens (yet)
+            curtain is None
+            and not (self.private and self._exposed)
+            and not self.replaying
+            and not self.own_screens
         )
         to_move = state.current_player()
         can_act = (
@@ -649,9 +699,9 @@ class Table:
             can_undo=open_to_change and bool(state.history),
             can_redo=open_to_change and bool(state.redo_stack),
             replaying=self.replaying,
-            omniscient=self.omniscient,
+            omniscient=seat == OMNISCIENT if self.own_screens else self.omniscient,
             hint=dict(self._hint),
-            game_review=dict(self._game_review),
+            game_review=self._review_shown(seat),
         )
 
     # -- bots ---------------------------------------------------------------------------

@@ -56,6 +56,16 @@ describe("the game's review", () => {
     click(moments[1]);
     expect(model.sent.at(-1)).toEqual({ type: "review", ply: 2 });
   });
+
+  it("says where the moves went when a game's hands hide them (a review with entries withheld)", () => {
+    const { model, $, $$ } = renderSortileges({ observation: structuredClone(FIXTURES.over), game_info: INFO });
+    model.set("game_review", { status: "done", seconds: 0.1, entries: [], withheld: 12 });
+    expect($(".ludo-gr-said").textContent).toMatch(/^Les 12 coups jugés sont cachés avec les mains/);
+    expect($$(".ludo-gr-moment")).toHaveLength(0);
+    expect($(".ludo-gr-curve")).toBe(null);
+    model.set("game_review", { status: "done", seconds: 0.1, entries: ENTRIES, withheld: 0 });
+    expect($$(".ludo-gr-moment")).toHaveLength(2); // every hand shown: the moves are back
+  });
 });
 
 describe("the review's better move on the board", () => {

@@ -95,7 +95,7 @@ def test_thresholds_and_the_turning_point():
 
 
 def test_a_game_without_a_review_says_so():
-    final = Game.by_name("nains").new_game(1)
+    final = Game.by_name("toy_race").new_game(1)  # tests/toy_games: no review module
     with pytest.raises(ValueError, match="no review"):
         review(final.to_json())
 

@@ -164,6 +164,12 @@ export function createGameReview({ t, send, describe }) {
         dealReview({ t, send, describe }, view, review, { said, chart, list });
         return;
       }
+      if (!review.entries.length && review.withheld) { // each hand's moves go with the hand
+        said.textContent = t(lang, "gamereview.withheld", { count: review.withheld });
+        chart.replaceChildren();
+        list.replaceChildren();
+        return;
+      }
       const seat = view.viewer ?? 0;
       const entries = review.entries;
       const name = (index) => view.names[index] ?? "";
