@@ -105,6 +105,7 @@ def test_wheel_installs_and_ships_the_bundled_js(tmp_path):
         "ludotheque/classroom/exercises",
         "ludotheque/classroom/tournament",
         "ludotheque/interop",
+        "ludotheque/tables",
         "ludotheque/widgets",
     } <= packages, sorted(packages)
 

@@ -58,7 +58,12 @@ def imported_modules(
     return {target for target in targets if target in known and target != name}
 
 
-BUILT_ON_THE_ENGINES = ("ludotheque.classroom", "ludotheque.interop", "ludotheque.widgets")
+BUILT_ON_THE_ENGINES = (
+    "ludotheque.classroom",
+    "ludotheque.interop",
+    "ludotheque.tables",
+    "ludotheque.widgets",
+)
 """What uses the engines and must never be used by them: an engine module importing one of
 these would make every game need the classroom's extras, an adapter's or Jupyter."""
 

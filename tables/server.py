@@ -1,0 +1,338 @@
+"""The table server: games between screens, refereed by the same `Table` a game widget
+hosts, each connection sent only what its seat may know.
+
+One process holds every table (`Room`): the referee (`engines.table.Table`, one screen per
+seat: no curtain), the journal's rows, and the connections watching it. A move is
+journaled under the table's lock before the table's views go out, so a view that shows a
+move — the mover's acknowledgement — comes after its commit. At start the server replays
+every table of its journal (seed + moves) and its bots go on; clients reconnect with
+their tokens.
+
+Every message is checked (`protocol.read`: shape, size), each connection has its allowance
+of messages (`protocol.Bucket`), and the server bounds its tables and connections; a
+connection that does not say who it is within `JOIN_SECONDS` is closed. A slow reader costs
+one pending view (the latest replaces the last unsent one) and a few notices.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+import signal
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ludotheque.engines.bots import bots_of
+from ludotheque.engines.core import Game, RulesError, State
+from ludotheque.engines.table import HUMAN, Table
+
+from .journal import Journal
+from .protocol import BURST, FLOOD, MAX_MESSAGE, Bucket, Refused, dumps, read, well_formed_token
+
+log = logging.getLogger("ludotheque.tables")
+
+MAX_TABLES = 1000
+MAX_CONNECTIONS = 2000
+JOIN_SECONDS = 5.0
+NOTICES = 16
+"""Notices kept for a connection that reads slowly (the oldest go first)."""
+
+
+class Outbox:
+    """What waits to be sent to one connection, in order: a view still waiting is replaced
+    by a newer one (views are whole), other messages are kept up to `NOTICES` (the oldest go
+    first); one task sends them."""
+
+    def __init__(self, connection: ServerConnection):
+        self.connection = connection
+        self.queue: deque[list[Any]] = deque()  # [is_view, text]
+        self.ready = asyncio.Event()
+        self.task = asyncio.create_task(self._send())
+
+    def put_view(self, text: str) -> None:
+        waiting = next((entry for entry in self.queue if entry[0]), None)
+        if waiting is not None:
+            waiting[1] = text
+        else:
+            self.queue.append([True, text])
+        self.ready.set()
+
+    def put(self, message: dict[str, Any]) -> None:
+        if sum(not is_view for is_view, _ in self.queue) >= NOTICES:
+            oldest = next(entry for entry in self.queue if not entry[0])
+            self.queue.remove(oldest)
+        self.queue.append([False, dumps(message)])
+        self.ready.set()
+
+    async def close(self, code: int, reason: str) -> None:
+        """Send what waits (within a second), then close the connection."""
+        self.task.cancel()
+        with contextlib.suppress(ConnectionClosed, asyncio.TimeoutError):
+            await asyncio.wait_for(self._drain(), 1.0)
+        await self.connection.close(code, reason)
+
+    async def _drain(self) -> None:
+        while self.queue:
+            await self.connection.send(self.queue.popleft()[1])
+
+    async def _send(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                await self._drain()
+
+
+class Room:
+    """One table of the server."""
+
+    def __init__(self, table_id: int, state: State, seats: list[str], server: TableServer):
+        self.id = table_id
+        self.server = server
+        self.journaled = [str(action) for action in state.history]
+        self.watchers: dict[Outbox, int | None] = {}
+        self.table = Table(
+            state,
+            seats,
+            levels=tuple(bots_of(type(state.game)).LEVELS),
+            publish=self._published,
+            notify=self._notify,
+            own_screens=True,
+        )
+
+    def _published(self, _view: Any) -> None:
+        """After every change, under the table's lock, in whichever thread made it: the
+        moves journaled, then the views sent (from the event loop)."""
+        history = [str(action) for action in self.table.live.history]
+        kept = 0
+        for old, new in zip(self.journaled, history, strict=False):
+            if old != new:
+                break
+            kept += 1
+        if kept < len(self.journaled) or kept < len(history):
+            self.server.journal.moves_changed(self.id, kept, history[kept:])
+            self.journaled = history
+        self.server.soon(self.send_views)
+
+    def _notify(self, level: str, code: str, **params: Any) -> None:
+        notice = {"type": "notice", "level": level, "code": code, "params": params}
+
+        def tell() -> None:
+            for outbox in self.watchers:
+                outbox.put(notice)
+
+        self.server.soon(tell)
+
+    def view_message(self, seat: int | None) -> str:
+        return dumps({"type": "view", "table": self.id, "view": asdict(self.table.view_for(seat))})
+
+    def send_views(self) -> None:
+        with self.table.lock:
+            texts = {seat: self.view_message(seat) for seat in set(self.watchers.values())}
+        for outbox, seat in self.watchers.items():
+            outbox.put_view(texts[seat])
+
+    def summary(self) -> dict[str, Any]:
+        state = self.table.live
+        return {
+            "table": self.id,
+            "game": state.game.name,
+            "seats": list(self.table.seats),
+            "ply": state.ply,
+            "over": state.is_terminal(),
+            "connected": sorted({seat for seat in self.watchers.values() if seat is not None}),
+            "watching": sum(seat is None for seat in self.watchers.values()),
+        }
+
+
+class TableServer:
+    """Every table, the journal, the owner's key; `handler` serves one connection."""
+
+    def __init__(self, journal: Journal, key: str):
+        self.journal = journal
+        self.key = key
+        self.rooms: dict[int, Room] = {}
+        self.connections = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def soon(self, work: Callable[[], Any]) -> None:
+        """Run `work` on the event loop (from any thread)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(work)
+
+    def resume(self) -> None:
+        """Every table of the journal, replayed to its last acknowledged move."""
+        for table_id, record, seats in self.journal.tables():
+            try:
+                state = State.from_json(record)
+            except (ValueError, RulesError) as error:
+                log.error("table %s cannot be replayed: %s", table_id, error)
+                continue
+            self.rooms[table_id] = Room(table_id, state, seats, self)
+        for room in self.rooms.values():
+            room.table.start()
+
+    # -- one connection -------------------------------------------------------------------
+    async def handler(self, connection: ServerConnection) -> None:
+        if self.connections >= MAX_CONNECTIONS:
+            await connection.close(1013, "the server has too many connections")
+            return
+        self.connections += 1
+        outbox = Outbox(connection)
+        bucket = Bucket()
+        session: dict[str, Any] = {}
+        try:
+            first = await asyncio.wait_for(connection.recv(), JOIN_SECONDS)
+            await self._message(outbox, bucket, session, first)
+            while True:
+                await self._message(outbox, bucket, session, await connection.recv())
+                if bucket.refused >= FLOOD:
+                    await outbox.close(1008, "too many messages")
+                    return
+        except asyncio.TimeoutError:
+            await outbox.close(1008, "say who you are first (join)")
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections -= 1
+            room = session.get("room")
+            if room is not None:
+                room.watchers.pop(outbox, None)
+            outbox.task.cancel()
+
+    async def _message(
+        self, outbox: Outbox, bucket: Bucket, session: dict[str, Any], text: Any
+    ) -> None:
+        if not bucket.take():
+            if bucket.refused == 1:
+                outbox.put(refusal("flood", f"at most {BURST:.0f} messages at once"))
+            return
+        try:
+            message = read(text)
+            answer = self._answer(outbox, session, message)
+        except Refused as refused:
+            answer = refusal(refused.code, str(refused))
+        except RulesError as error:
+            answer = refusal(error.code, str(error))
+        if answer is not None:
+            outbox.put(answer)
+        if session.get("closing"):
+            await outbox.close(1008, session["closing"])
+
+    def _answer(
+        self, outbox: Outbox, session: dict[str, Any], message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        kind = message["type"]
+        if kind in ("open", "list"):
+            if not hmac.compare_digest(message["key"].encode(), self.key.encode()):
+                session["closing"] = "wrong key"
+                raise Refused("bad-key", "this is not the server's key")
+            return (
+                self.open(message)
+                if kind == "open"
+                else {"type": "tables", "tables": [room.summary() for room in self.rooms.values()]}
+            )
+        if kind == "join":
+            self.join(outbox, session, message["token"])
+            return None
+        room: Room | None = session.get("room")
+        if room is None:
+            raise Refused("not-joined", "join a table first (join, with your token)")
+        seat = session["seat"]
+        if seat is None:
+            raise Refused("watching", "a watcher cannot play")
+        if kind == "act":
+            room.table.act_for(seat, message["action"], message["ply"])
+        else:
+            room.table.go_on()
+        return None
+
+    def join(self, outbox: Outbox, session: dict[str, Any], token: str) -> None:
+        if "room" in session:
+            raise Refused("joined", "this connection has joined a table already")
+        found = self.journal.seat_of(token) if well_formed_token(token) else None
+        if found is None or found[0] not in self.rooms:
+            session["closing"] = "unknown token"
+            raise Refused("bad-token", "no seat of this server has this token")
+        room = self.rooms[found[0]]
+        session["room"], session["seat"] = room, found[1]
+        room.watchers[outbox] = found[1]
+        outbox.put(
+            {"type": "joined", "table": room.id, "seat": found[1], "game": room.table.game.name}
+        )
+        with room.table.lock:
+            outbox.put_view(room.view_message(found[1]))
+        return None
+
+    def open(self, message: dict[str, Any]) -> dict[str, Any]:
+        if len(self.rooms) >= MAX_TABLES:
+            raise Refused("full", f"this server holds {MAX_TABLES} tables at most")
+        try:
+            game = Game.by_name(message["game"], **message.get("options", {}))
+            state = game.new_game(message.get("seed"))
+        except (ValueError, TypeError) as error:
+            raise Refused("malformed", str(error)) from None
+        seats = message["seats"]
+        levels = {f"bot:{level}" for level in bots_of(type(game)).LEVELS}
+        if len(seats) != game.players or any(seat not in levels | {HUMAN} for seat in seats):
+            raise Refused(
+                "malformed",
+                f"{game.name} has {game.players} seats, each human or one of {sorted(levels)}",
+            )
+        tokens: dict[str, int | None] = {secrets.token_hex(16): None}
+        for seat, who in enumerate(seats):
+            if who == HUMAN:
+                tokens[secrets.token_hex(16)] = seat
+        table_id = self.journal.add_table(state.to_json(), seats, tokens)
+        room = Room(table_id, state, seats, self)
+        self.rooms[table_id] = room
+        room.table.start()
+        by_seat = {seat: token for token, seat in tokens.items()}
+        return {
+            "type": "opened",
+            "table": table_id,
+            "seats": [by_seat.get(seat) for seat in range(len(seats))],
+            "watch": by_seat[None],
+        }
+
+
+def refusal(code: str, message: str) -> dict[str, Any]:
+    return {"type": "refused", "code": code, "message": message}
+
+
+def owner_key(path: Path) -> str:
+    """The server's key (for opening and listing tables), made once and kept beside the
+    journal, readable by its owner only."""
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_hex(16) + "\n")
+    return path.read_text().strip()
+
+
+async def run(host: str, port: int, db: Path, key_file: Path | None = None) -> None:
+    """Serve until SIGTERM or SIGINT; prints `listening on ws://HOST:PORT` once ready."""
+    key = owner_key(key_file or db.with_name(db.name + ".key"))
+    server = TableServer(Journal(db), key)
+    server.loop = asyncio.get_running_loop()
+    server.resume()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        server.loop.add_signal_handler(signum, stop.set)
+    async with serve(
+        server.handler, host, port, max_size=MAX_MESSAGE, max_queue=4, open_timeout=JOIN_SECONDS
+    ) as listening:
+        bound = listening.sockets[0].getsockname()
+        print(f"listening on ws://{host}:{bound[1]}", flush=True)
+        await stop.wait()
+    for room in server.rooms.values():
+        room.table.close()
+    server.journal.close()

@@ -1,0 +1,115 @@
+"""The table server plays a game between two screens, each sent only its own seat's view,
+and loses no acknowledged move when it is killed (SIGKILL) and restarted."""
+
+import json
+import random
+import sqlite3
+
+import pytest
+from tables_kit import Frames, play_turns, restarted
+
+from ludotheque.engines.core import RulesError, State
+from ludotheque.tables import RemoteSeat, list_tables, open_table
+
+
+def journal_record(tmp_path, table_id: int) -> dict:
+    """The game as the journal holds it (read straight from the SQLite file)."""
+    with sqlite3.connect(tmp_path / "tables.sqlite") as db:
+        game, options, seed, start = db.execute(
+            "select game, options, seed, start from tables where id = ?", (table_id,)
+        ).fetchone()
+        actions = [
+            a
+            for (a,) in db.execute(
+                "select action from moves where table_id = ? order by ply", (table_id,)
+            )
+        ]
+    return {
+        "game": game,
+        "options": json.loads(options),
+        "seed": int(seed),
+        "start": json.loads(start),
+        "actions": actions,
+    }
+
+
+def test_two_screens_play_tir_de_tuyau_each_sent_only_its_own_seat(server, tmp_path):
+    links = open_table(server, "nains")
+    spies = [Frames(links["seats"][0]), Frames(links["seats"][1]), Frames(links["watch"])]
+    seats = [RemoteSeat(links["seats"][0]), RemoteSeat(links["seats"][1])]
+    assert [seat.seat for seat in seats] == [0, 1]
+    play_turns(seats, random.Random(3))
+    final = State.from_json(journal_record(tmp_path, links["table"]))
+    assert final.is_terminal() and final.ply == seats[0].observation["ply"] > 20
+    for who, spy in zip((0, 1, None), spies, strict=True):
+        frames = spy.drain()
+        views = [frame["view"] for frame in frames if frame["type"] == "view"]
+        assert len(views) > 10
+        for view in views:  # each view is exactly what its seat may see at that ply
+            observation = view["observation"]
+            assert observation == final.replayed(observation["ply"]).observation(who)
+        seed = str(final.seed)
+        assert all(seed not in text for text in spy.texts)
+        spy.close()
+    for seat in seats:
+        seat.close()
+
+
+def test_a_server_killed_mid_game_comes_back_at_the_same_ply_and_clients_reconnect(
+    server, tmp_path
+):
+    links = open_table(server, "nains", seed=11)
+    seats = [RemoteSeat(links["seats"][0]), RemoteSeat(links["seats"][1])]
+    rng = random.Random(5)
+    play_turns(seats, rng, plies=15)
+    acknowledged = seats[0].observation["ply"]
+    server.kill()  # SIGKILL right after the last acknowledgement
+    back = restarted(server, tmp_path)
+    try:
+        for seat in seats:  # each client reconnects by itself, with its token
+            seat.wait_joined(2)
+            assert seat.view["observation"]["ply"] == acknowledged
+        assert list_tables(back)[0]["ply"] == acknowledged
+        play_turns(seats, rng)
+        assert seats[1].observation["terminal"]
+        final = State.from_json(journal_record(tmp_path, links["table"]))
+        assert final.ply == seats[0].observation["ply"] and final.seed == 11
+    finally:
+        for seat in seats:
+            seat.close()
+        back.kill()
+
+
+def test_a_seat_plays_only_its_own_turns_and_a_watcher_none(server):
+    links = open_table(server, "sortileges", seed=2)
+    first, second = RemoteSeat(links["seats"][0]), RemoteSeat(links["seats"][1])
+    watcher = RemoteSeat(links["watch"])
+    to_move = first.observation["to_move"]
+    mover, other = (first, second) if to_move == 0 else (second, first)
+    legal = mover.observation["legal"][0]
+    with pytest.raises(RulesError) as refused:
+        other.play(legal)
+    assert refused.value.code == "not-your-turn"
+    with pytest.raises(RulesError) as refused:
+        watcher.play(legal)
+    assert refused.value.code == "watching"
+    with pytest.raises(RulesError) as refused:
+        mover.play("z9-z9/z9")
+    assert refused.value.code in ("illegal", "malformed")
+    mover.play(legal)
+    assert other.wait(5)["observation"]["ply"] == 1
+    for seat in (first, second, watcher):
+        seat.close()
+
+
+def test_a_bot_seat_is_played_by_the_server(server):
+    links = open_table(server, "sortileges", seed=4, seats=["human", "bot:1"])
+    assert links["seats"][1] is None  # nobody joins a bot's seat
+    me = RemoteSeat(links["seats"][0])
+    rng = random.Random(0)
+    while not me.observation["terminal"]:
+        view = me.wait(20)
+        if view["can_act"]:
+            me.play(rng.choice(view["observation"]["legal"]))
+    assert me.observation["ply"] >= 2
+    me.close()
