@@ -49,7 +49,6 @@ from ..bots import Deadline, SearchCancelled
 from ..extras import have_numba
 from ..numpy_random import PCG64, SeedSequence, permuted_rows
 from .cards import DECK, SUITS, Card, parse_card
-from .kernel import plain_cards_left
 from .readings import Reading
 from .rules import PetitsPasState
 
@@ -152,6 +151,8 @@ def _played(dealt: list[int], orders: Any, reading: Reading, compiled: bool) -> 
         rest = np.asarray(orders, dtype=np.uint8).reshape(len(orders), len(DECK) - len(dealt))
         head = np.tile(np.array(dealt, dtype=np.uint8), (len(rest), 1))
         return [int(left) for left in cards_left(np.hstack([head, rest]), reading)]
+    from .kernel import plain_cards_left  # numba compiles the module's kernels at import
+
     return plain_cards_left(([*dealt, *order] for order in orders), reading)
 
 
