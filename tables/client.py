@@ -54,6 +54,9 @@ class RemoteSeat:
     ):
         self.address, self._token = parse_link(join)
         self.on_view = on_view
+        self.on_notice: Callable[[dict[str, Any]], None] | None = None
+        self.public: dict[str, Any] = {}
+        """The position as anyone may see it (a saved picture shows this)."""
         self.seat: int | None = None
         self.table: int | None = None
         self.notices: list[dict[str, Any]] = []
@@ -61,7 +64,8 @@ class RemoteSeat:
         """How many times this seat joined: 1, and one more after each reconnection."""
         self._changed = threading.Condition()
         self._view: dict[str, Any] | None = None
-        self._refusals: list[dict[str, Any]] = []
+        self._asked = 0
+        self._answers: dict[int, dict[str, Any]] = {}  # a move's answer, by its id
         self._failure: str | None = None
         self._closing = False
         self._connection: ClientConnection | None = None
@@ -81,19 +85,21 @@ class RemoteSeat:
         return dict(self.view["observation"])
 
     # -- what it does ------------------------------------------------------------------------
-    def play(self, action: str, timeout: float = 10.0) -> None:
-        """Play `action` (its text) and wait for the server's answer: the view after it,
-        or the refusal, raised as a RulesError with the server's code and message."""
+    def play(self, action: str, ply: Any = None, timeout: float = 10.0) -> None:
+        """Play `action` (its text), as made at `ply` (default: the last view's), and wait
+        for the server's answer: the view after it, or the refusal, raised as a RulesError
+        with the server's code and message."""
         with self._changed:
-            ply, refused = self.observation["ply"], len(self._refusals)
-        self._send({"type": "act", "action": str(action), "ply": ply})
-        self._await(
-            lambda: len(self._refusals) > refused or self._view_ply() > ply, timeout, "the move"
-        )
+            self._asked += 1
+            asked = self._asked
+            if ply is None:
+                ply = self.observation["ply"]
+        self._send({"type": "act", "action": str(action), "ply": ply, "id": asked})
+        self._await(lambda: asked in self._answers, timeout, "the move")
         with self._changed:
-            if len(self._refusals) > refused:
-                answer = self._refusals[refused]
-                raise RulesError(answer["message"]).with_code(answer["code"])
+            answer = self._answers.pop(asked)
+        if answer["type"] == "refused":
+            raise RulesError(answer["message"]).with_code(answer["code"])
 
     def go_on(self) -> None:
         """Say `continue` at a round's end that waits for it."""
@@ -122,9 +128,6 @@ class RemoteSeat:
         self._thread.join(5)
 
     # -- the connection ----------------------------------------------------------------------
-    def _view_ply(self) -> int:
-        return int(self._view["observation"]["ply"]) if self._view else -1
-
     def _await(self, done: Callable[[], bool], timeout: float, what: str) -> None:
         with self._changed:
             if not self._changed.wait_for(lambda: done() or self._failure is not None, timeout):
@@ -164,16 +167,26 @@ class RemoteSeat:
                 self.seat, self.table = message["seat"], message["table"]
                 self.joins += 1
             elif kind == "view":
-                self._view = message["view"]
-            elif kind == "refused":
-                if message["code"] == "bad-token":
-                    self._failure = f"the server does not know this seat: {message['message']}"
-                self._refusals.append(message)
-            elif kind == "notice":
+                self._view, self.public = message["view"], message["public"]
+            elif kind in ("acted", "refused") and "id" in message:
+                self._answers[message["id"]] = message
+            elif kind == "refused" and message["code"] == "bad-token":
+                self._failure = f"the server does not know this seat: {message['message']}"
+            elif kind == "refused":  # a `continue` refused, a flood: told as a notice
+                message = {
+                    "type": "notice",
+                    "level": "error",
+                    "code": message["code"],
+                    "params": {"message": message["message"]},
+                }
+                kind = "notice"
+            if kind == "notice":
                 self.notices.append(message)
             self._changed.notify_all()
         if kind == "view" and self.on_view is not None:
             self.on_view(message["view"])
+        if kind == "notice" and self.on_notice is not None:
+            self.on_notice(message)
 
     def _fail(self, why: str) -> None:
         with self._changed:

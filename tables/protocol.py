@@ -5,9 +5,10 @@ A client's first message says who it is: `{"type": "join", "token": T}` (a seat'
 watcher's token, 32 hexadecimal digits) or an owner's request with the server's key:
 `{"type": "open", "key": K, "game": name, "options": {...}, "seed": n | null,
 "seats": ["human" | "bot:<level>", ...]}`, `{"type": "list", "key": K}`.
-A joined seat then sends `{"type": "act", "action": text, "ply": n}` or
-`{"type": "continue"}`. The server answers `joined`, `view` (the seat's own view, after
-every change), `opened`, `tables`, and `refused` (`code`, `message`: what was wrong;
+A joined seat then sends `{"type": "act", "action": text, "ply": n, "id": k}` (`id`
+optional) or `{"type": "continue"}`. The server answers `joined`, `view` (the seat's own
+view, after every change), `acted` (`id`: the move was played; its view came first),
+`opened`, `tables`, and `refused` (`code`, `message`, and the `id` of the move refused:
 nothing changed).
 """
 
@@ -47,10 +48,10 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
         "seats": (list,),
     },
     "list": {"key": (str,)},
-    "act": {"action": (str,), "ply": (int,)},
+    "act": {"action": (str,), "ply": (int,), "id": (int,)},
     "continue": {},
 }
-OPTIONAL = {"options", "seed"}
+OPTIONAL = {"options", "seed", "id"}
 
 
 def read(text: Any) -> dict[str, Any]:

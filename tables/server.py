@@ -133,7 +133,15 @@ class Room:
         self.server.soon(tell)
 
     def view_message(self, seat: int | None) -> str:
-        return dumps({"type": "view", "table": self.id, "view": asdict(self.table.view_for(seat))})
+        """`seat`'s view, and the public observation (what a saved picture may show)."""
+        return dumps(
+            {
+                "type": "view",
+                "table": self.id,
+                "view": asdict(self.table.view_for(seat)),
+                "public": self.table.live.observation(None),
+            }
+        )
 
     def send_views(self) -> None:
         with self.table.lock:
@@ -216,6 +224,7 @@ class TableServer:
             if bucket.refused == 1:
                 outbox.put(refusal("flood", f"at most {BURST:.0f} messages at once"))
             return
+        message: dict[str, Any] = {}
         try:
             message = read(text)
             answer = self._answer(outbox, session, message)
@@ -223,6 +232,8 @@ class TableServer:
             answer = refusal(refused.code, str(refused))
         except RulesError as error:
             answer = refusal(error.code, str(error))
+        if answer is not None and "id" in message:
+            answer["id"] = message["id"]
         if answer is not None:
             outbox.put(answer)
         if session.get("closing"):
@@ -250,11 +261,12 @@ class TableServer:
         seat = session["seat"]
         if seat is None:
             raise Refused("watching", "a watcher cannot play")
-        if kind == "act":
-            room.table.act_for(seat, message["action"], message["ply"])
-        else:
+        if kind == "continue":
             room.table.go_on()
-        return None
+            return None
+        room.table.act_for(seat, message["action"], message["ply"])
+        room.send_views()  # the move's view goes before its acknowledgement
+        return {"type": "acted"}
 
     def join(self, outbox: Outbox, session: dict[str, Any], token: str) -> None:
         if "room" in session:

@@ -170,6 +170,7 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         bot_seconds: float = 1.0,
         bot_delay: float = 0.6,
         options: dict[str, Any] | None = None,
+        join: str | None = None,
         **start: Any,
     ):
         """`seats`: one per player, each "human", "bot:<level>" or a bot (a function of the
@@ -177,7 +178,12 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         `bot_seconds`: a bot's thinking time; `bot_delay`: the pause before its move;
         `options`: the game's options (`game_class.option_specs`); `start`: the engine's
         start choices (`first`...) and the game's `own_arguments`. `more`: nothing (seats
-        given without their list are refused, saying so)."""
+        given without their list are refused, saying so). `join`: a seat's link at a table
+        server (docs/tables.md) instead of a game here: the server referees, and this
+        widget shows that seat's view only (`RemoteTable`)."""
+        if join is not None:
+            self._join(join, lang, given=bool(seats or more or seed or options or start))
+            return
         try:
             checked = Arguments(self, lang).check(
                 seats, more, seed, bot_seconds, bot_delay, options, start, BASE_ARGUMENTS
@@ -210,12 +216,48 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
             bot_delay=min(max(bot_delay, 0.0), MAX_BOT_DELAY),
         )
         self._lock = self.table.lock
+        self._open(lang, bot_delay, seat_labels)
+        for name, value in checked.own.items():
+            setattr(self, name, value)
+
+    def _join(self, join: str, lang: str, given: bool) -> None:
+        """Sit at a remote table: the game, its options and seats are the server's."""
+        if given:
+            raise ArgumentError(
+                "join: a table server's seat brings its own game, seats and options; "
+                "give only join= (and lang=)"
+            )
+        try:
+            from ludotheque.tables.remote_table import RemoteTable
+        except ModuleNotFoundError as missing:  # the `tables` extra; none in the offline site
+            raise ArgumentError(
+                f"join: a table server's client needs {missing.name} (pip install "
+                "'ludotheque[tables]'); the offline site cannot join a table yet"
+            ) from None
+
+        self.table = RemoteTable(join, publish=self._show, notify=self._notify)
+        if self.table.game_name != self.game_class.name:
+            self.table.close()
+            raise ArgumentError(
+                f"join: this link is a seat at a table of {quote(self.table.game_name)}, "
+                f"not of {self.game_class.name}"
+            )
+        self.game = self.game_class(**self.table.options)
+        self.bot_seconds = 1.0
+        self._custom_bots = {}
+        self._levels = tuple(self.bot_levels())
+        self._choices = self.choices()
+        self._lock = self.table.lock
+        self._open(lang, 0.0, self.table.seats)
+
+    def _open(self, lang: str, bot_delay: float, seats: list[str]) -> None:
+        """The comm opened with the first traits, then the table started (its first view)."""
         with self._output():
             super().__init__(
                 levels=list(self._levels),
                 lang=lang,
                 bot_delay=bot_delay,
-                seats=seat_labels,
+                seats=seats,
                 options=self.game.options,
                 game_info=game_info(self.game_class, self._choices, self._levels),
                 private_information=self.game_class.private_information,
@@ -226,8 +268,6 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         self.observe(self._on_bot_delay, names="bot_delay")
         self.observe(self._on_omniscient, names="omniscient")
         self.table.start()
-        for name, value in checked.own.items():
-            setattr(self, name, value)
 
     # -- Python API for notebooks --------------------------------------------------
     @property
@@ -328,8 +368,9 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
             self.replaying, self.omniscient = view.replaying, view.omniscient
             self.observation, self.review, self.hint = view.observation, view.review, view.hint
             self.game_review = view.game_review
-            for name, value in self.extra_traits(self.table.live).items():
-                setattr(self, name, value)
+            if isinstance(self.table, Table):  # a remote table's game is the server's
+                for name, value in self.extra_traits(self.table.live).items():
+                    setattr(self, name, value)
 
     @traitlets.validate(*OUTPUT)
     def _check_output(self, proposal: dict) -> Any:
@@ -388,12 +429,14 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         return shown
 
     def __repr__(self) -> str:
-        state = self.table.state
-        if state.is_terminal():
-            winners = [self.names[i] for i, r in enumerate(state.returns()) if r > 0]
+        seen = self.observation
+        if "ply" not in seen:  # refused before its first view
+            return f"{type(self).__name__}()"
+        if seen["terminal"]:
+            winners = [self.names[i] for i, r in enumerate(seen["returns"]) if r > 0]
             outcome = f"winner={winners[0]!r}" if len(winners) == 1 else "over"
-            return f"{type(self).__name__}(turns={state.ply}, {outcome})"
+            return f"{type(self).__name__}(turns={seen['ply']}, {outcome})"
         return (
-            f"{type(self).__name__}(turn={state.ply + 1}, "
-            f"to_move={self.names[state.current_player()]!r})"
+            f"{type(self).__name__}(turn={seen['ply'] + 1}, "
+            f"to_move={self.names[seen['to_move']]!r})"
         )

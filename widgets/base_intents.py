@@ -15,6 +15,7 @@ from .intents import IntentError
 
 if TYPE_CHECKING:
     from ludotheque.engines.table import Table
+    from ludotheque.tables.remote_table import RemoteTable
 
 
 GAME_REVIEW_SECONDS = 12.0
@@ -29,7 +30,7 @@ class BaseIntents:
     """`_intent_<type>` for the base intents; a game adds its own beside them."""
 
     if TYPE_CHECKING:  # what the widget provides (its traits, its hooks)
-        table: Table
+        table: Table | RemoteTable
         seats: Any
         lang: Any
         bot_delay: Any

@@ -28,6 +28,7 @@ from ludotheque.engines.table import HUMAN
 
 if TYPE_CHECKING:
     from ludotheque.engines.table import Table
+    from ludotheque.tables.remote_table import RemoteTable
 
 
 class GameHooks:
@@ -38,7 +39,7 @@ class GameHooks:
     game_class: ClassVar[type[Game]]
     game: Game
     bot_seconds: float
-    table: Table
+    table: Table | RemoteTable
 
     if TYPE_CHECKING:  # the widget's Python API, which the browser's buttons call by default
 

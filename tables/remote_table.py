@@ -1,0 +1,184 @@
+"""A table at a table server, as a game widget holds it (`GameWidget(join=link)`): the same
+calls as `engines.table.Table`, answered by the server for this seat only.
+
+The widget stays a view: every view the server sends this seat (`Table.view_for`) is
+published as a local table publishes its own, so the kernel never holds another seat's
+secret. Moves go to the server and are answered there (a refusal is raised as the server
+worded it, with its code); what a table of several screens does not offer yet (taking
+back, hints, reviews, changing seats, a new game, showing every hand) is refused with the
+code `remote-table`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from ludotheque.engines.core import RulesError
+from ludotheque.engines.table import View
+
+from .client import RemoteSeat
+
+
+class RemoteTable:
+    """This seat's side of a remote table; `publish(view)` gets each view the server sends,
+    `notify(level, code, **params)` its notices."""
+
+    def __init__(
+        self,
+        join: str,
+        publish: Callable[[View], None],
+        notify: Callable[..., None],
+        timeout: float = 10.0,
+    ):
+        self.lock = threading.RLock()
+        self.publish, self.notify = publish, notify
+        self.bot_delay = 0.0
+        self.omniscient = False
+        self._shown: dict[str, Any] | None = None
+        self._notices: deque[dict[str, Any]] = deque(maxlen=16)
+        self._fresh = threading.Event()
+        self._closed = False
+        self._seat = RemoteSeat(join, timeout=timeout, on_view=self._on_view)
+        self._seat.on_notice = self._on_notice
+        self._publisher = threading.Thread(
+            target=self._publish_fresh, daemon=True, name="ludotheque-remote-view"
+        )
+
+    # -- what the seat knows -------------------------------------------------------------
+    @property
+    def game_name(self) -> str:
+        return str(self._seat.view["observation"]["game"])
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._seat.view["options"])
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self._seat.view["seats"])
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat.seat
+
+    @property
+    def state(self) -> NoReturn:
+        raise RuntimeError(
+            "a remote table's game stays on the table server (its seed and the other hands "
+            "with it): read .observation"
+        )
+
+    def public_observation(self) -> dict[str, Any]:
+        return dict(self._seat.public)
+
+    def omniscient_allowed(self) -> bool:
+        return False
+
+    # -- what it does ----------------------------------------------------------------------
+    def start(self) -> None:
+        self.refresh()
+        self._publisher.start()
+
+    def play(self, action: Any) -> None:
+        """Play `action` for this seat and wait for the server's answer (its view, shown)."""
+        self.act(action, None)
+
+    def act(self, action: Any, ply: Any) -> None:
+        self._seat.play(str(action), ply=ply)
+        self._publish_latest()  # the view came before the answer: shown with the move
+
+    def go_on(self) -> None:
+        self._seat.go_on()
+
+    def wait(self, timeout: float = 60.0) -> None:
+        self._seat.wait(timeout)
+
+    def refresh(self) -> None:
+        with self.lock:
+            self._shown = None
+            self._publish_latest()
+
+    def set_lang(self, lang: str) -> None:
+        """The language is the screen's own (names come from the server)."""
+
+    def close(self) -> None:
+        self._closed = True
+        self._fresh.set()
+        self._seat.close()
+
+    def _refuse(self, what: str) -> NoReturn:
+        raise RulesError(f"at a table of several screens, {what} is not offered (yet)").with_code(
+            "remote-table"
+        )
+
+    def undo(self) -> None:
+        self._refuse("taking back")
+
+    def redo(self) -> None:
+        self._refuse("replaying moves taken back")
+
+    def check_person_may_step(self, what: str) -> None:
+        self._refuse(what)
+
+    def seats_with(self, index: Any, value: Any) -> list[str]:
+        self._refuse("changing seats")
+
+    def change_seats(self, seats: list[str]) -> None:
+        self._refuse("changing seats")
+
+    def new_game(self, state: Any, seats: list[str]) -> None:
+        self._refuse("a new game (the teacher opens tables)")
+
+    def replay(self, state: Any, names: Any) -> None:
+        self._refuse("replaying a recorded game")
+
+    def ask_hint(self, hint_for: Any) -> None:
+        self._refuse("a hint")
+
+    def ask_game_review(self, total_seconds: float) -> None:
+        self._refuse("a game's review")
+
+    def look_back(self, ply: int | None) -> None:
+        if ply is not None:
+            self._refuse("looking back")
+
+    def ready(self) -> None:
+        self._refuse("the curtain")
+
+    def set_omniscient(self, value: bool) -> None:
+        if value:
+            self._refuse("showing every hand")
+
+    def run_task(self, kind: str, *args: Any, **kwargs: Any) -> None:
+        self._refuse(f"the game's own analysis ({kind})")
+
+    # -- the server's messages -----------------------------------------------------------
+    def _on_view(self, _view: dict[str, Any]) -> None:
+        """In the connection's thread, which must never wait for the lock (a move being
+        made holds it until the server's answer, which this thread receives)."""
+        self._fresh.set()
+
+    def _publish_fresh(self) -> None:
+        while not self._closed:
+            self._fresh.wait()
+            self._fresh.clear()
+            while self._notices and not self._closed:
+                notice = self._notices.popleft()
+                self.notify(notice["level"], notice["code"], **notice.get("params", {}))
+            if not self._closed:
+                self._publish_latest()
+
+    def _publish_latest(self) -> None:
+        with self.lock:
+            view = self._seat.view
+            if view is not self._shown:
+                self._shown = view
+                self.publish(View(**view))
+
+    def _on_notice(self, notice: dict[str, Any]) -> None:
+        """In the connection's thread too: told by the publishing thread."""
+        self._notices.append(notice)
+        self._fresh.set()
