@@ -25,6 +25,7 @@ what a decision takes on one core of a laptop.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Collection
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +75,7 @@ def review(
     seconds: float = 1.0,
     executor: Executor | None = None,
     deadline: Deadline | None = None,
+    plies: Collection[int] | None = None,
 ) -> list[dict[str, Any]]:
     """One dict per decision of the game `record` (a `State.to_json()` record, or a State),
     only `seat`'s when given, in the order played: `ply`, `seat`, `played`, `best`,
@@ -81,21 +83,23 @@ def review(
     the move played), `loss` (>= 0), `label`, `exact` (True where the values are proofs),
     and what the game adds. `executor` shares the decisions out (default: here, in turn,
     checking `deadline` between two: `SearchCancelled` once it is cancelled or over).
-    A game whose review module has `review_deal` gives its entries instead (see the module
-    docstring), computed here, `seat`'s only when given."""
+    `plies`: only the decisions made at these plies (a long review run in parts, where
+    there are no threads: `decision_plies` lists them). A game whose review module has
+    `review_deal` gives its entries instead (see the module docstring), computed here,
+    `seat`'s only when given, and in one part."""
     state = record.clone() if isinstance(record, State) else State.from_json(record)
     module = reviewer(type(state.game))  # a game with no review says so, even with no move
     review_deal = getattr(module, "review_deal", None)
     if review_deal is not None:
+        if plies is not None:
+            raise ValueError(f"{state.game.name}'s review is of the whole deal: no plies")
         dealt: list[dict[str, Any]] = review_deal(state, seconds, deadline)
         return [entry for entry in dealt if seat is None or entry["seat"] == seat]
     plain = state.to_json()
-    plies = [
-        ply
-        for ply, mover in enumerate(state.movers)
-        if mover >= 0 and (seat is None or mover == seat)
-    ]
-    jobs = [(plain, ply, seconds) for ply in plies]
+    chosen = decision_plies(state, seat)
+    if plies is not None:
+        chosen = [ply for ply in chosen if ply in plies]
+    jobs = [(plain, ply, seconds) for ply in chosen]
     if executor is not None:
         return [entry for entry in executor.map(_review_one, jobs) if entry is not None]
     entries = []
@@ -106,6 +110,20 @@ def review(
         if entry is not None:
             entries.append(entry)
     return entries
+
+
+def decision_plies(state: State, seat: int | None = None) -> list[int]:
+    """The plies at which a player (`seat`, when given) made a decision (not chance's)."""
+    return [
+        ply
+        for ply, mover in enumerate(state.movers)
+        if mover >= 0 and (seat is None or mover == seat)
+    ]
+
+
+def reviews_whole_deals(game_class: type[Game[Any]]) -> bool:
+    """The game's review is of the whole deal (`review_deal`), not decision by decision."""
+    return hasattr(reviewer(game_class), "review_deal")
 
 
 def _review_one(job: tuple[dict[str, Any], int, float]) -> dict[str, Any] | None:

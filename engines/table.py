@@ -26,7 +26,8 @@ from typing import Any, Protocol
 
 from .bots import Bot, Deadline, bots_of
 from .core import OMNISCIENT, Game, GameOverError, RulesError, State, quote
-from .review import review, reviewer
+from .review import decision_plies, review, reviewer, reviews_whole_deals
+from . import tasks
 from .tasks import Abandoned, Overrun, Stuck, TaskSlot, answer_within
 
 HUMAN = "human"
@@ -34,6 +35,9 @@ GRACE = 0.5
 """Seconds a bot may overrun its budget before its call is abandoned (plus half the budget)."""
 COMPILE_GRACE = 60.0
 """Built-in bots honour their Deadline but a compiled level may first compile its kernels."""
+REVIEW_PART = 4
+"""Decisions a game's review judges in one turn of the event loop where there are no threads
+(the offline site): a few tenths of a second of the kernel at a time."""
 ROUND_PAUSE = 3.0
 """Seconds a game between bots rests at the end of a round (or the bot delay if longer)."""
 
@@ -414,20 +418,44 @@ class Table:
                 raise RulesError(str(missing)).with_code("no-review") from None
             if self._game_review:
                 return  # asked already: the same review, or the one under way
-            decisions = max(1, sum(1 for mover in state.movers if mover >= 0))
-            seconds = min(0.5, max(0.05, total_seconds / decisions))
-            record = state.clone()
+            plies = decision_plies(state)
+            seconds = min(0.5, max(0.05, total_seconds / max(1, len(plies))))
             proves = bool(getattr(reviewer(type(state.game)), "PROVES", False))
             self._game_review = {"status": "thinking", "seconds": seconds, "proves": proves}
             self.refresh()
-            self.run_task(
-                "game-review",
-                lambda deadline: review(record, seconds=seconds, deadline=deadline),
-                lambda entries: self._show_game_review(entries, seconds, proves),
-                seconds=total_seconds * 4 + 10,
-                failed=self._forget_game_review,
-                code="review-failed",
-            )
+            parts: list[list[int] | None] = [None]  # the whole game in one thread
+            if not tasks.THREADS and not reviews_whole_deals(type(state.game)):
+                parts = [plies[i : i + REVIEW_PART] for i in range(0, len(plies), REVIEW_PART)]
+            self._review_parts(state.clone(), seconds, proves, parts or [[]], [])
+
+    def _review_parts(
+        self,
+        record: State,
+        seconds: float,
+        proves: bool,
+        parts: list[list[int] | None],
+        found: list[dict[str, Any]],
+    ) -> None:
+        """Review the game's decisions part after part (where there are no threads, each
+        part in its own turn of the event loop: the kernel answers clicks in between), then
+        show every entry."""
+        part, rest = parts[0], parts[1:]
+
+        def done(entries: list[dict[str, Any]]) -> None:
+            if rest:
+                self._review_parts(record, seconds, proves, rest, found + entries)
+            else:
+                self._show_game_review(found + entries, seconds, proves)
+
+        work = len(part) if part is not None else len(decision_plies(record))
+        self.run_task(
+            "game-review",
+            lambda deadline: review(record, seconds=seconds, deadline=deadline, plies=part),
+            done,
+            seconds=work * seconds * 4 + 10,
+            failed=self._forget_game_review,
+            code="review-failed",
+        )
 
     def wait(self, timeout: float = 60.0) -> None:
         """Block until no bot is to move (a human's turn, or the game's end); a round's

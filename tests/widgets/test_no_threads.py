@@ -146,3 +146,28 @@ def test_a_tournament_plays_one_game_per_turn_of_the_loop(no_threads, monkeypatc
         == tournament("sortileges", entrants, **settings, progress=False).to_json()
     )
     widget.close()
+
+
+def test_a_games_review_runs_a_few_decisions_per_turn_of_the_loop(no_threads):
+    """The offline site's kernel answers clicks while a game is reviewed: each turn of the
+    loop judges `REVIEW_PART` decisions; the review ends the same as in one piece."""
+    from ludotheque.engines.review import review
+    from ludotheque.engines.table import REVIEW_PART
+
+    duel = Sortileges(["bot:2", "bot:1"], seed=3, first=0, bot_delay=0, bot_seconds=0.05)
+    duel.wait(timeout=60)
+    plies = duel.state.ply
+    assert plies > 2 * REVIEW_PART
+    send(duel, {"type": "game_review"})
+    turns = 0
+
+    def done():
+        nonlocal turns
+        turns += 1
+        return duel.game_review.get("status") == "done"
+
+    no_threads.run_until(done, turns=plies)
+    assert turns - 1 == -(-plies // REVIEW_PART)  # one turn of the loop per part
+    seconds = duel.game_review["seconds"]
+    assert duel.game_review["entries"] == review(duel.state, seconds=seconds)
+    duel.close()
