@@ -113,3 +113,21 @@ def test_a_bot_seat_is_played_by_the_server(server):
             me.play(rng.choice(view["observation"]["legal"]))
     assert me.observation["ply"] >= 2
     me.close()
+
+
+def test_a_class_is_paired_up_one_table_per_pair_the_odd_one_against_a_bot(server):
+    from ludotheque.tables.pairings import Sheet, pair_up
+
+    names = ["Ada", "Bo", "Cy", "Dee", "Eli"]
+    rows = pair_up(server, "nains", names, options={"rounds": 1})
+    assert [row["players"] for row in rows] == [["Ada", "Bo"], ["Cy", "Dee"], ["Eli", "bot:2"]]
+    lines = Sheet(rows).lines()
+    assert [line[0] for line in lines] == names and lines[4][2] == "bot:2"
+    assert len({line[3] for line in lines}) == 5  # a link of one's own each
+    tables = {t["table"]: t for t in list_tables(server)}
+    assert tables[rows[2]["table"]]["seats"] == ["human", "bot:2"]
+    eli = RemoteSeat(rows[2]["links"]["Eli"])
+    assert eli.seat == 0 and eli.table == rows[2]["table"]
+    eli.close()
+    with pytest.raises(ValueError, match="distinct"):
+        pair_up(server, "nains", ["Ada", "Ada"])
