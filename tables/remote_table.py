@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from ludotheque.engines.core import RulesError
-from ludotheque.engines.table import View
+from ludotheque.engines.table_view import View
 
 from .client import RemoteSeat
 

@@ -29,7 +29,8 @@ import traitlets
 
 from ludotheque.engines.bots import Bot, Deadline, bots_of
 from ludotheque.engines.core import QUOTE, Game, RulesError, State, quote
-from ludotheque.engines.table import HUMAN, Table, View
+from ludotheque.engines.table import HUMAN, Table
+from ludotheque.engines.table_view import View
 from ludotheque.engines.tasks import in_background
 
 from .arguments import (

@@ -54,7 +54,8 @@ def test_tab_shows_a_ring_that_stands_out_in_both_themes(fake_page, theme):
     page.keyboard.press("Enter")  # opens the help
     assert page.locator(".ludo-keys").evaluate("el => el.open")
     keys = page.locator(".ludo-keys-list dd").all_inner_texts()
-    assert len(keys) == 5, keys  # the game's four, and the move list's (one Tab stop, arrows)
+    # the game's four, the move list's (one Tab stop, arrows), the review's moments
+    assert len(keys) == 6, keys
 
 
 def test_a_click_shows_no_ring(fake_page):

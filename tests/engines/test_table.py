@@ -9,7 +9,8 @@ import pytest
 
 from ludotheque.engines.bots import as_bot, bots_of
 from ludotheque.engines.core import OMNISCIENT, Game, GameOverError, RulesError
-from ludotheque.engines.table import HUMAN, Table, View, fallback_move
+from ludotheque.engines.table import HUMAN, Table, fallback_move
+from ludotheque.engines.table_view import View
 from refused_imports import run_refusing
 
 SEED = 424_242
