@@ -135,11 +135,16 @@ class RemoteSeat:
             if self._failure is not None and not done():
                 raise ConnectionError(self._failure)
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], timeout: float = 10.0) -> None:
+        """Send on the connection, waiting for it while it comes back (a server restarting)."""
+        self._await(lambda: self._connection is not None, timeout, "the connection")
         connection = self._connection
         if connection is None:
             raise ConnectionError(f"not connected to {self.address} (reconnecting)")
-        connection.send(dumps(message))
+        try:
+            connection.send(dumps(message))
+        except ConnectionClosed:
+            raise ConnectionError(f"the connection to {self.address} was lost") from None
 
     def _run(self) -> None:
         attempt = 0
@@ -147,7 +152,9 @@ class RemoteSeat:
             try:
                 with connect(self.address, open_timeout=5, max_size=2**22) as connection:
                     connection.send(dumps({"type": "join", "token": self._token}))
-                    self._connection, attempt = connection, 0
+                    with self._changed:
+                        self._connection, attempt = connection, 0
+                        self._changed.notify_all()
                     for text in connection:
                         self._receive(text)
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):

@@ -87,7 +87,12 @@ class RemoteTable:
         self.act(action, None)
 
     def act(self, action: Any, ply: Any) -> None:
-        self._seat.play(str(action), ply=ply)
+        try:
+            self._seat.play(str(action), ply=ply)
+        except (ConnectionError, TimeoutError) as lost:
+            raise RulesError(
+                f"the table server does not answer ({lost}); it may be restarting: try again"
+            ).with_code("server-away") from None
         self._publish_latest()  # the view came before the answer: shown with the move
 
     def go_on(self) -> None:

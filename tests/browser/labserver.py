@@ -433,6 +433,44 @@ def wait_nains_board(page, predicate_js: str, timeout: float = 60.0) -> dict:
     return nains_board(page)
 
 
+NAINS_RESTING = "document.querySelector('.ludo-next:not([hidden])') !== null"
+"""A round's end waits for the player's "Next", whoever starts the next round."""
+
+
+def wait_turn_or_end(page, after_ply: int, timeout: float = 60.0) -> dict:
+    """Wait until the board has moved past `after_ply` and it is our turn, or the match is
+    over; at a round's end that waits for us, say "Next" and wait on."""
+    while True:
+        board = wait_nains_board(
+            page,
+            f"b.phase === 'over' || {NAINS_RESTING} || (b.ply > {after_ply} && "
+            "(b.state === 'choose' || b.state === 'play'))",
+            timeout,
+        )
+        if board["phase"] == "over" or not page.locator(".ludo-next:not([hidden])").count():
+            return board
+        page.locator(".ludo-continue").click()
+        page.wait_for_function(f"() => !({NAINS_RESTING})", timeout=timeout * 1000)
+
+
+def play_one_turn(page, board: dict) -> str:
+    """Click like a person: a colour, a card (and its first use), or a discard."""
+    if board["state"] == "choose":
+        page.locator(".nn-colour").first.click()
+        return "gnome"
+    cards = page.locator(".nn-hand button.nn-card:not(.nn-dim)")
+    if cards.count():
+        cards.first.click()
+        options = page.locator(".nn-option")
+        if options.count():
+            options.first.click()
+        return "card"
+    page.locator(".nn-discard-start").click()
+    page.locator(".nn-hand button.nn-card").first.click()
+    page.locator(".nn-discard-send").click()
+    return "discard"
+
+
 class SortilegesBoard:
     """The n-th Sortilèges widget on the page (0: the first)."""
 

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from labserver import running_notebook, wait_nains_board, write_notebook
+from labserver import play_one_turn, running_notebook, wait_turn_or_end, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -26,44 +26,6 @@ partie = Nains(["human", "bot:3"], seed=2027, first=0, bot_seconds=0.2, bot_dela
                options={"contre": True, "surcontre": True, "sursurcontre": True})
 partie"""
 MATCH_SECONDS = 170
-
-
-RESTING = "document.querySelector('.ludo-next:not([hidden])') !== null"
-"""A round's end waits for the player's "Next", whoever starts the next round."""
-
-
-def wait_turn_or_end(page, after_ply: int, timeout: float = 60.0) -> dict:
-    """Wait until the board has moved past `after_ply` and it is our turn, or the match is
-    over; at a round's end that waits for us, say "Next" and wait on."""
-    while True:
-        board = wait_nains_board(
-            page,
-            f"b.phase === 'over' || {RESTING} || (b.ply > {after_ply} && "
-            "(b.state === 'choose' || b.state === 'play'))",
-            timeout,
-        )
-        if board["phase"] == "over" or not page.locator(".ludo-next:not([hidden])").count():
-            return board
-        page.locator(".ludo-continue").click()
-        page.wait_for_function(f"() => !({RESTING})", timeout=timeout * 1000)
-
-
-def play_one_turn(page, board: dict) -> str:
-    """Click like a person: a colour, a card (and its first use), or a discard."""
-    if board["state"] == "choose":
-        page.locator(".nn-colour").first.click()
-        return "gnome"
-    cards = page.locator(".nn-hand button.nn-card:not(.nn-dim)")
-    if cards.count():
-        cards.first.click()
-        options = page.locator(".nn-option")
-        if options.count():
-            options.first.click()
-        return "card"
-    page.locator(".nn-discard-start").click()
-    page.locator(".nn-hand button.nn-card").first.click()
-    page.locator(".nn-discard-send").click()
-    return "discard"
 
 
 def test_a_whole_match_against_ismcts_in_jupyterlab(lab_server, browser_context, output_dir):
