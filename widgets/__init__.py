@@ -18,7 +18,7 @@ from .base import GameWidget
 
 SHARED = {"arguments", "base", "base_intents", "hooks", "intents", "menus", "referee"}
 """Modules of the widget base itself, not games."""
-LAZY = {"Tournament": "tournament"}
+LAZY = {"Tournament": "tournament", "Tables": "tables"}
 """Widgets loaded on first use, by module: they need an extra that the games do not."""
 
 __all__ = ["GameWidget"]

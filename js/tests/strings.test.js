@@ -9,11 +9,12 @@ import { NAINS_STRINGS } from "../src/nains/strings.js";
 import { PETITS_PAS_STRINGS } from "../src/petits_pas/strings.js";
 import { SORCIERE_STRINGS } from "../src/sorciere/strings.js";
 import { SORTILEGES_STRINGS } from "../src/sortileges/strings.js";
+import { TABLES_STRINGS } from "../src/tables/strings.js";
 import { TOURNAMENT_STRINGS } from "../src/tournament/strings.js";
 import fixtures from "./fixtures/petits_pas.json" with { type: "json" };
 
 const GAMES = { nains: NAINS_STRINGS, petits_pas: PETITS_PAS_STRINGS, sorciere: SORCIERE_STRINGS, sortileges: SORTILEGES_STRINGS };
-const TABLES = { kit: KIT_STRINGS, ...GAMES, tournament: TOURNAMENT_STRINGS };
+const TABLES = { kit: KIT_STRINGS, ...GAMES, tournament: TOURNAMENT_STRINGS, tables: TABLES_STRINGS };
 const PROTOCOL_CODES = ["malformed", "stale", "not-your-turn", "illegal", "game-over", "nothing", "bot"];
 const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
 const KEY = new RegExp(`^[a-z]+(?:-[a-z]+)*(?:\\.${WORDS}){1,2}$`);
