@@ -25,6 +25,7 @@ from typing import Any
 
 from . import tasks
 from .bots import Bot, Deadline
+from .chance import derived_seed
 from .core import OMNISCIENT, GameOverError, RulesError, State, quote
 from .review import decision_plies, review, reviewer, reviews_whole_deals
 from .table_view import Hooks, PlainHooks, View
@@ -666,11 +667,11 @@ class Table:
 
     def _bot(self, level: str, position: State) -> Bot[Any]:
         """The bot playing `level` in `position`, seeded from the game and the ply: a seeded
-        game replays exactly, and after an undo a bot answers as it did before (a hash of
-        integers, the same in every 64-bit CPython process)."""
+        game replays exactly, and after an undo a bot answers as it did before (on every
+        machine: `derived_seed`)."""
         if level in self.custom_bots:
             return self.custom_bots[level]
-        return self.hooks.make_bot(level, seed=hash((position.seed, position.ply)))
+        return self.hooks.make_bot(level, seed=derived_seed(position.seed, position.ply))
 
     def _start_bot_if_due(self) -> None:
         if not self.bot_to_move():
@@ -752,6 +753,7 @@ class Table:
 
 
 def fallback_move(position: State) -> Any:
-    """The legal move played for a bot that failed: random, seeded by the position (a
-    hash of integers, the same in every 64-bit CPython process), so the game replays."""
-    return random.Random(hash((position.seed, position.ply, 1))).choice(position.legal_actions())
+    """The legal move played for a bot that failed: random, seeded by the position (the
+    same on every machine: `derived_seed`), so the game replays."""
+    seed = derived_seed(position.seed, position.ply, 1)
+    return random.Random(seed).choice(position.legal_actions())

@@ -211,12 +211,12 @@ def test_petits_pas_draws_the_table_never_the_stock_nor_the_seed():
 
 def test_sorciere_shows_a_treat_only_where_a_card_was_put_back_in_view():
     # a seeded deal in which cards go back in view (an unseeded one may put none back)
-    seed = 271_828_182_845_904_523_536  # long: its digits cannot turn up in a picture by chance
+    seed = 271_828_182_845_904_523_537  # long: its digits cannot turn up in a picture by chance
     widget = Sorciere(["human", "bot:1", "bot:1"], seed=seed, bot_delay=0, bot_seconds=0.05)
     rng = random.Random(4)
     put_back = 0
     try:
-        for _ in range(40):
+        for _ in range(120):
             widget.wait()  # the bots move in a thread (first, too): read a settled table
             if widget.state.is_terminal():
                 break
@@ -236,6 +236,8 @@ def test_sorciere_shows_a_treat_only_where_a_card_was_put_back_in_view():
             assert faces == {slot: [treat] if treat else [] for slot, treat in known.items()}
             put_back += sum(bool(treat) for treat in known.values())
             assert_no_seed(svg, widget.state.seed)
+            if put_back >= 3:
+                break
             widget.play(rng.choice(widget.state.legal_actions()))
     finally:
         widget.close()
