@@ -16,6 +16,7 @@ leaves the tracked pictures alone, whatever the fonts and timing of the machine.
 from __future__ import annotations
 
 import pathlib
+import re
 import time
 
 import pytest
@@ -145,11 +146,12 @@ def test_sortileges_to_the_end_with_the_keyboard(table):
         wait_for(page, root, f"{OVER} || w.querySelector('.sp-board').dataset.ply !== '{ply}'")
     status = root.locator(".ludo-status")
     assert status.get_attribute("data-state") == "win", status.inner_text()
-    assert "Têtdevache a gagné" in status.inner_text()
+    winner = re.search(r"(Têtdevache|Fasderat) a gagné", status.inner_text())
+    assert winner, status.inner_text()  # whoever it is: the game was played to its end
     assert turns >= 3
     tree = root.aria_snapshot()
     assert 'application "Plateau de Sortilèges : flèches pour choisir une case' in tree, tree
-    assert "Têtdevache a gagné" in tree
+    assert winner.group(0) in tree
     assert "Jouer au clavier" in tree
     assert board.evaluate("el => el === document.activeElement")
     shoot(root, "sortileges-end.png")
