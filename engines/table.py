@@ -190,7 +190,9 @@ class Table:
                     f"move made at ply {quote(ply)}, the game is at ply {state.ply}",
                     action=action,
                 ).with_code("stale")
-            if seat != state.current_player() or self.seats[seat] != HUMAN or self._waiting:
+            if self._waiting:
+                raise RulesError("the round's end waits for someone to go on").with_code("waiting")
+            if seat != state.current_player() or self.seats[seat] != HUMAN:
                 raise RulesError("it is not your turn").with_code("not-your-turn")
             state.apply(action)
             self._changed(moved=True)

@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ def start_server(
 ) -> LocalServer:
     """Start `python -m ludotheque.tables serve` on `db` and wait until it listens."""
     db = Path(db)
-    process = subprocess.Popen(
+    process = subprocess.Popen(  # its stderr goes where ours goes (a failure says why)
         [
             sys.executable,
             "-m",
@@ -69,11 +70,20 @@ def start_server(
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert process.stdout is not None
-    line = process.stdout.readline()  # the server prints one line once it listens
+    output = process.stdout
+    assert output is not None
+    ready: list[str] = []
+    reader = threading.Thread(target=lambda: ready.append(output.readline()), daemon=True)
+    reader.start()  # the server prints one line once it listens
+    reader.join(timeout)
+    line = ready[0] if ready else ""
     if not line.startswith("listening on "):
         process.kill()
-        raise RuntimeError(f"the table server did not start: {line!r}")
+        process.wait(10)
+        raise RuntimeError(
+            f"the table server did not start within {timeout} s (exit status "
+            f"{process.returncode}; its error, if any, is above)"
+        )
     key = db.with_name(db.name + ".key").read_text().strip()
     return LocalServer(process, line.split()[-1], key)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,6 +23,8 @@ from ludotheque.engines.core import RulesError, quote
 
 from .protocol import dumps, well_formed_token
 
+NOTICES = 50
+"""Notices a seat keeps (the latest)."""
 RETRY = (0.1, 0.2, 0.5, 1.0, 2.0)
 """Seconds between two attempts to reconnect (the last one repeated)."""
 
@@ -59,7 +62,7 @@ class RemoteSeat:
         """The position as anyone may see it (a saved picture shows this)."""
         self.seat: int | None = None
         self.table: int | None = None
-        self.notices: list[dict[str, Any]] = []
+        self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         self.joins = 0
         """How many times this seat joined: 1, and one more after each reconnection."""
         self._changed = threading.Condition()
@@ -71,7 +74,11 @@ class RemoteSeat:
         self._connection: ClientConnection | None = None
         self._thread = threading.Thread(target=self._run, daemon=True, name="ludotheque-seat")
         self._thread.start()
-        self._await(lambda: self._view is not None, timeout, "the table's first view")
+        try:
+            self._await(lambda: self._view is not None, timeout, "the table's first view")
+        except BaseException:
+            self.close()  # no thread left joining with this seat's token later
+            raise
 
     # -- what the seat sees ----------------------------------------------------------------
     @property
@@ -95,15 +102,24 @@ class RemoteSeat:
             if ply is None:
                 ply = self.observation["ply"]
         self._send({"type": "act", "action": str(action), "ply": ply, "id": asked})
-        self._await(lambda: asked in self._answers, timeout, "the move")
-        with self._changed:
-            answer = self._answers.pop(asked)
+        try:
+            self._await(lambda: asked in self._answers, timeout, "the move")
+        finally:
+            with self._changed:
+                answer = self._answers.pop(asked, None)
+        assert answer is not None
         if answer["type"] == "refused":
             raise RulesError(answer["message"]).with_code(answer["code"])
 
     def go_on(self) -> None:
         """Say `continue` at a round's end that waits for it."""
         self._send({"type": "continue"})
+
+    def wait_bots(self, timeout: float = 60.0) -> dict[str, Any]:
+        """Wait until no bot of the table is thinking (this seat's turn, a person's, or the
+        end); returns the view."""
+        self._await(lambda: bool(self._view and not self._view["thinking"]), timeout, "the bots")
+        return self.view
 
     def wait(self, timeout: float = 60.0) -> dict[str, Any]:
         """Wait until this seat may act or the game is over; returns the view."""
@@ -147,13 +163,13 @@ class RemoteSeat:
             raise ConnectionError(f"the connection to {self.address} was lost") from None
 
     def _run(self) -> None:
-        attempt = 0
+        self._attempt = 0
         while not self._closing and self._failure is None:
             try:
                 with connect(self.address, open_timeout=5, max_size=2**22) as connection:
                     connection.send(dumps({"type": "join", "token": self._token}))
                     with self._changed:
-                        self._connection, attempt = connection, 0
+                        self._connection = connection
                         self._changed.notify_all()
                     for text in connection:
                         self._receive(text)
@@ -163,8 +179,8 @@ class RemoteSeat:
                 self._fail(str(error))
             self._connection = None
             if not self._closing and self._failure is None:
-                time.sleep(RETRY[min(attempt, len(RETRY) - 1)])
-                attempt += 1
+                time.sleep(RETRY[min(self._attempt, len(RETRY) - 1)])
+                self._attempt += 1
 
     def _receive(self, text: Any) -> None:
         message = json.loads(text)
@@ -173,6 +189,7 @@ class RemoteSeat:
             if kind == "joined":
                 self.seat, self.table = message["seat"], message["table"]
                 self.joins += 1
+                self._attempt = 0  # joined: the next loss starts the backoff again
             elif kind == "view":
                 self._view, self.public = message["view"], message["public"]
             elif kind in ("acted", "refused") and "id" in message:

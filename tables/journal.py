@@ -7,7 +7,10 @@ each table's record (`State.to_json`), which replays the game exactly. With the 
 `synchronous=NORMAL` a commit survives the death of the process; only a power cut may take
 the last few commits (`synchronous=FULL` would pay a disk flush per move for that).
 
-Tokens are stored as SHA-256 hashes: the file, read by someone, gives no seat away.
+Tokens are stored as SHA-256 hashes, but the seeds and moves rebuild every hand: the
+server makes its files readable by their owner only (`server.run` sets the umask).
+Each write is one transaction (`begin immediate`): a table and its tokens, or a move, are
+all there or not at all.
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ class Journal:
         """A new table from its record (no move yet) and seats; `tokens`: token -> seat
         (None: watching). Returns its id."""
         with self._lock, self._db:
+            self._db.execute("begin immediate")
             cursor = self._db.execute(
                 "insert into tables (game, options, seed, start, seats, created) "
                 "values (?, ?, ?, ?, ?, ?)",
@@ -93,6 +97,7 @@ class Journal:
         """The table's moves are now its first `kept` ones followed by `added` (a move
         played: `added` is it; a move taken back: nothing added), in one transaction."""
         with self._lock, self._db:
+            self._db.execute("begin immediate")
             self._db.execute("delete from moves where table_id = ? and ply >= ?", (table_id, kept))
             self._db.executemany(
                 "insert into moves (table_id, ply, action) values (?, ?, ?)",

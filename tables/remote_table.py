@@ -11,6 +11,7 @@ code `remote-table`.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -20,6 +21,8 @@ from ludotheque.engines.core import RulesError
 from ludotheque.engines.table_view import View
 
 from .client import RemoteSeat
+
+log = logging.getLogger("ludotheque.tables")
 
 
 class RemoteTable:
@@ -99,7 +102,8 @@ class RemoteTable:
         self._seat.go_on()
 
     def wait(self, timeout: float = 60.0) -> None:
-        self._seat.wait(timeout)
+        """Until no bot is to move (as a local table waits), not for the other person."""
+        self._seat.wait_bots(timeout)
 
     def refresh(self) -> None:
         with self.lock:
@@ -170,11 +174,14 @@ class RemoteTable:
         while not self._closed:
             self._fresh.wait()
             self._fresh.clear()
-            while self._notices and not self._closed:
-                notice = self._notices.popleft()
-                self.notify(notice["level"], notice["code"], **notice.get("params", {}))
-            if not self._closed:
-                self._publish_latest()
+            try:
+                while self._notices and not self._closed:
+                    notice = self._notices.popleft()
+                    self.notify(notice["level"], notice["code"], **notice.get("params", {}))
+                if not self._closed:
+                    self._publish_latest()
+            except Exception:  # a view this version cannot read: said, and the thread goes on
+                log.exception("a view from the table server could not be shown")
 
     def _publish_latest(self) -> None:
         with self.lock:

@@ -20,8 +20,11 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import os
 import secrets
 import signal
+import sqlite3
+import stat
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict
@@ -43,6 +46,10 @@ log = logging.getLogger("ludotheque.tables")
 MAX_TABLES = 1000
 MAX_CONNECTIONS = 2000
 JOIN_SECONDS = 5.0
+SEAT_SCREENS = 3
+WATCH_SCREENS = 20
+JOURNAL_FAILED = 75
+"""The server's exit status when the journal refuses a move (EX_TEMPFAIL)."""
 NOTICES = 16
 """Notices kept for a connection that reads slowly (the oldest go first)."""
 
@@ -119,12 +126,22 @@ class Room:
                 break
             kept += 1
         if kept < len(self.journaled) or kept < len(history):
-            self.server.journal.moves_changed(self.id, kept, history[kept:])
+            try:
+                self.server.journal.moves_changed(self.id, kept, history[kept:])
+            except sqlite3.Error as error:
+                # The move is in memory, not on disk, and nobody was told of it: stop here,
+                # so that a restart serves exactly what was committed (fail-stop).
+                log.critical("table %s: the journal refused a move (%s); stopping", self.id, error)
+                logging.shutdown()
+                os._exit(JOURNAL_FAILED)
             self.journaled = history
         self.server.soon(self.send_views)
 
     def _notify(self, level: str, code: str, **params: Any) -> None:
-        notice = {"type": "notice", "level": level, "code": code, "params": params}
+        """A notice to every connection of the table, its code only: a bot's failure may
+        quote what it held (the detail stays in the server's log)."""
+        log.warning("table %s: %s %s", self.id, code, params)
+        notice = {"type": "notice", "level": level, "code": code, "params": {}}
 
         def tell() -> None:
             for outbox in self.watchers:
@@ -150,6 +167,10 @@ class Room:
             outbox.put_view(texts[seat])
 
     def summary(self) -> dict[str, Any]:
+        with self.table.lock:  # a bot's thread may be moving
+            return self._summary()
+
+    def _summary(self) -> dict[str, Any]:
         state = self.table.live
         return {
             "table": self.id,
@@ -182,12 +203,14 @@ class TableServer:
         for table_id, record, seats in self.journal.tables():
             try:
                 state = State.from_json(record)
-            except (ValueError, RulesError) as error:
+                if len(seats) != state.game.players:
+                    raise ValueError(f"{len(seats)} seats for {state.game.players} players")
+                room = Room(table_id, state, seats, self)
+                room.table.start()
+            except Exception as error:  # one bad table is left out, not the whole server
                 log.error("table %s cannot be replayed: %s", table_id, error)
                 continue
-            self.rooms[table_id] = Room(table_id, state, seats, self)
-        for room in self.rooms.values():
-            room.table.start()
+            self.rooms[table_id] = room
 
     # -- one connection -------------------------------------------------------------------
     async def handler(self, connection: ServerConnection) -> None:
@@ -201,6 +224,9 @@ class TableServer:
         try:
             first = await asyncio.wait_for(connection.recv(), JOIN_SECONDS)
             await self._message(outbox, bucket, session, first)
+            if "room" not in session and "owner" not in session:
+                await outbox.close(1008, "say who you are first (join)")
+                return
             while True:
                 await self._message(outbox, bucket, session, await connection.recv())
                 if bucket.refused >= FLOOD:
@@ -244,9 +270,12 @@ class TableServer:
     ) -> dict[str, Any] | None:
         kind = message["type"]
         if kind in ("open", "list"):
-            if not hmac.compare_digest(message["key"].encode(), self.key.encode()):
+            if "room" in session or not hmac.compare_digest(
+                message["key"].encode(), self.key.encode()
+            ):
                 session["closing"] = "wrong key"
                 raise Refused("bad-key", "this is not the server's key")
+            session["owner"] = True
             return (
                 self.open(message)
                 if kind == "open"
@@ -276,6 +305,9 @@ class TableServer:
             session["closing"] = "unknown token"
             raise Refused("bad-token", "no seat of this server has this token")
         room = self.rooms[found[0]]
+        if sum(seat == found[1] for seat in room.watchers.values()) >= per_place(found[1]):
+            session["closing"] = "too many connections for this link"
+            raise Refused("too-many", "this link is open on too many screens already")
         session["room"], session["seat"] = room, found[1]
         room.watchers[outbox] = found[1]
         outbox.put(
@@ -286,8 +318,8 @@ class TableServer:
         return None
 
     def open(self, message: dict[str, Any]) -> dict[str, Any]:
-        if len(self.rooms) >= MAX_TABLES:
-            raise Refused("full", f"this server holds {MAX_TABLES} tables at most")
+        if sum(not room.table.live.is_terminal() for room in self.rooms.values()) >= MAX_TABLES:
+            raise Refused("full", f"this server holds {MAX_TABLES} games under way at most")
         try:
             game = Game.by_name(message["game"], **message.get("options", {}))
             state = game.new_game(message.get("seed"))
@@ -323,15 +355,33 @@ def refusal(code: str, message: str) -> dict[str, Any]:
 
 def owner_key(path: Path) -> str:
     """The server's key (for opening and listing tables), made once and kept beside the
-    journal, readable by its owner only."""
-    if not path.exists():
-        path.touch(mode=0o600)
-        path.write_text(secrets.token_hex(16) + "\n")
-    return path.read_text().strip()
+    journal, readable by its owner only. A key file that is not that (empty, another
+    account's, readable by others: planted or damaged) stops the server, saying why."""
+    if not path.exists() and not path.is_symlink():
+        made = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(made, "w") as file:
+            file.write(secrets.token_hex(16) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+    info = path.lstat()
+    key = path.read_text().strip() if stat.S_ISREG(info.st_mode) else ""
+    if info.st_uid != os.getuid() or info.st_mode & 0o077 or not well_formed_token(key):
+        raise SystemExit(
+            f"{path}: the key file must be this account's alone (mode 600) and hold 32 "
+            "hexadecimal digits; remove it to make a new key"
+        )
+    return key
+
+
+def per_place(seat: int | None) -> int:
+    """Connections one link may hold open: a seat's pupil (a second tab, a reconnection
+    not yet noticed); a watch link, the teacher's screens."""
+    return SEAT_SCREENS if seat is not None else WATCH_SCREENS
 
 
 async def run(host: str, port: int, db: Path, key_file: Path | None = None) -> None:
     """Serve until SIGTERM or SIGINT; prints `listening on ws://HOST:PORT` once ready."""
+    os.umask(0o077)  # the journal holds the seeds: every file made here is the owner's alone
     key = owner_key(key_file or db.with_name(db.name + ".key"))
     server = TableServer(Journal(db), key)
     server.loop = asyncio.get_running_loop()

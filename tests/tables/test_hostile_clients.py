@@ -6,13 +6,14 @@ import contextlib
 import json
 import secrets
 import socket
+import threading
 import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from ludotheque.tables import RemoteSeat, list_tables, open_table
+from ludotheque.tables import RemoteSeat, list_tables, open_table, start_server
 
 
 def answers(server, *texts: str | bytes, count: int = 1) -> list[dict]:
@@ -167,3 +168,42 @@ def test_opening_a_table_checks_the_game_its_options_and_seats(server):
         got = answers(server, json.dumps({"type": "open", "key": key, **bad}))
         assert [answer["code"] for answer in got] == ["malformed"], bad
     assert list_tables(server) == []
+
+
+def test_a_connection_must_say_who_it_is_first_and_a_link_opens_few_screens(server, table):
+    assert codes(server, '{"type": "continue"}', count=2) == ["not-joined"]  # then closed
+    token = table["seats"][0].rsplit("#", 1)[1]
+    screens = [RemoteSeat(table["seats"][0]) for _ in range(3)]  # a pupil's tabs
+    assert codes(server, join(token), count=2) == ["too-many"]  # a fourth: refused, closed
+    for screen in screens:
+        screen.close()
+
+
+def test_the_server_files_are_its_owners_alone_and_a_planted_key_stops_it(server, tmp_path):
+    for name in ("tables.sqlite", "tables.sqlite-wal", "tables.sqlite.key"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
+    planted = tmp_path / "other.sqlite.key"
+    planted.write_text("0" * 32 + "\n")
+    planted.chmod(0o644)  # readable by every account: someone else may know it
+    with pytest.raises(RuntimeError, match="did not start"):
+        start_server(tmp_path / "other.sqlite", timeout=20)
+    planted.chmod(0o600)
+    planted.write_text("")  # empty: it would make "" the key
+    with pytest.raises(RuntimeError, match="did not start"):
+        start_server(tmp_path / "other.sqlite", timeout=20)
+
+
+def test_a_seat_that_cannot_join_leaves_no_thread_behind():
+    dead = f"ws://127.0.0.1:{free_port()}/#{secrets.token_hex(16)}"
+    before = {thread for thread in threading.enumerate() if thread.name == "ludotheque-seat"}
+    with pytest.raises(TimeoutError):
+        RemoteSeat(dead, timeout=1)
+    time.sleep(0.5)
+    after = {thread for thread in threading.enumerate() if thread.name == "ludotheque-seat"}
+    assert after <= before
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

@@ -131,3 +131,39 @@ def test_a_class_is_paired_up_one_table_per_pair_the_odd_one_against_a_bot(serve
     eli.close()
     with pytest.raises(ValueError, match="distinct"):
         pair_up(server, "nains", ["Ada", "Ada"])
+
+
+def test_a_move_the_journal_refuses_stops_the_server_and_is_never_acknowledged(server, tmp_path):
+    """Fail-stop: a move in memory but not on disk is told to nobody; the server exits and a
+    restart serves what was committed."""
+    links = open_table(server, "sortileges", seed=3)
+    seats = [RemoteSeat(links["seats"][0]), RemoteSeat(links["seats"][1])]
+    mover = seats[0] if seats[0].view["can_act"] else seats[1]
+    blocker = sqlite3.connect(tmp_path / "tables.sqlite", isolation_level=None)
+    blocker.execute("begin exclusive")  # the journal cannot be written for the next 5 s
+    with pytest.raises((TimeoutError, ConnectionError)):
+        mover.play(mover.observation["legal"][0], timeout=15)
+    assert server.process.wait(20) == 75
+    blocker.execute("rollback")
+    blocker.close()
+    back = restarted(server, tmp_path)
+    try:
+        assert list_tables(back)[0]["ply"] == 0
+    finally:
+        for seat in seats:
+            seat.close()
+        back.kill()
+
+
+def test_a_table_that_cannot_be_replayed_is_left_out_and_the_others_served(server, tmp_path):
+    good = open_table(server, "nains", seed=1)
+    broken = open_table(server, "nains", seed=2)
+    server.kill()
+    with sqlite3.connect(tmp_path / "tables.sqlite") as db:
+        db.execute("update tables set seats = ? where id = ?", ('["human"]', broken["table"]))
+    back = restarted(server, tmp_path)
+    try:
+        assert [t["table"] for t in list_tables(back)] == [good["table"]]
+        RemoteSeat(good["seats"][0]).close()
+    finally:
+        back.kill()

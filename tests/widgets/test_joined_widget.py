@@ -4,6 +4,7 @@ what a table of several screens does not offer is refused with a notice."""
 
 import json
 import random
+import time
 
 import pytest
 
@@ -71,3 +72,15 @@ def test_a_link_is_joined_only_by_its_own_game_and_alone(server):
         Nains(["human", "human"], join=links["seats"][0])
     with pytest.raises(ValueError, match="join link"):
         Nains(join="http://example.org/")
+
+
+def test_play_from_python_returns_once_the_server_answered_not_when_the_other_plays(server):
+    links = open_table(server, "sortileges", seed=5)
+    widgets = [Sortileges(join=link) for link in links["seats"]]
+    mover = widgets[0] if widgets[0].can_act else widgets[1]
+    started = time.monotonic()
+    mover.play(mover.observation["legal"][0])  # wait=True: no bot to wait for here
+    assert time.monotonic() - started < 5
+    assert mover.observation["ply"] == 1 and not mover.can_act
+    for widget in widgets:
+        widget.close()
