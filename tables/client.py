@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ludotheque.engines.core import RulesError, quote
 
+from . import protocol
 from .protocol import dumps, well_formed_token
 
 NOTICES = 50
@@ -173,6 +174,8 @@ class RemoteSeat:
                         self._changed.notify_all()
                     for text in connection:
                         self._receive(text)
+                        if self._failure is not None:
+                            break
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 pass
             except InvalidURI as error:
@@ -186,7 +189,13 @@ class RemoteSeat:
         message = json.loads(text)
         kind = message.get("type")
         with self._changed:
-            if kind == "joined":
+            if kind == "joined" and message.get("version") != protocol.PROTOCOL:
+                self._failure = (
+                    f"the table server speaks version {message.get('version')} of the protocol, "
+                    f"this client {protocol.PROTOCOL}: install the server's ludotheque"
+                )
+                self._closing = True
+            elif kind == "joined":
                 self.seat, self.table = message["seat"], message["table"]
                 self.joins += 1
                 self._attempt = 0  # joined: the next loss starts the backoff again

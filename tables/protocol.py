@@ -18,6 +18,9 @@ import json
 import time
 from typing import Any
 
+PROTOCOL = 1
+"""The messages' version, in `joined`: a client of another version stops, saying so (a view
+it cannot read would fail later, less clearly)."""
 MAX_MESSAGE = 4096
 """Bytes a client's message may hold (a move is a few dozen)."""
 TOKEN_LENGTH = 32

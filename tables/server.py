@@ -39,7 +39,17 @@ from ludotheque.engines.core import Game, RulesError, State
 from ludotheque.engines.table import HUMAN, Table
 
 from .journal import Journal
-from .protocol import BURST, FLOOD, MAX_MESSAGE, Bucket, Refused, dumps, read, well_formed_token
+from .protocol import (
+    BURST,
+    FLOOD,
+    MAX_MESSAGE,
+    PROTOCOL,
+    Bucket,
+    Refused,
+    dumps,
+    read,
+    well_formed_token,
+)
 
 log = logging.getLogger("ludotheque.tables")
 
@@ -311,7 +321,13 @@ class TableServer:
         session["room"], session["seat"] = room, found[1]
         room.watchers[outbox] = found[1]
         outbox.put(
-            {"type": "joined", "table": room.id, "seat": found[1], "game": room.table.game.name}
+            {
+                "type": "joined",
+                "version": PROTOCOL,
+                "table": room.id,
+                "seat": found[1],
+                "game": room.table.game.name,
+            }
         )
         with room.table.lock:
             outbox.put_view(room.view_message(found[1]))

@@ -183,7 +183,8 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         server (docs/tables.md) instead of a game here: the server referees, and this
         widget shows that seat's view only (`RemoteTable`)."""
         if join is not None:
-            self._join(join, lang, given=bool(seats or more or seed or options or start))
+            given = (seats, seed, options) != (None, None, None) or bool(more or start)
+            self._join(join, lang, given=given)
             return
         try:
             checked = Arguments(self, lang).check(

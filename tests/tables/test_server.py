@@ -167,3 +167,12 @@ def test_a_table_that_cannot_be_replayed_is_left_out_and_the_others_served(serve
         RemoteSeat(good["seats"][0]).close()
     finally:
         back.kill()
+
+
+def test_a_client_of_another_protocol_version_stops_saying_so(server, monkeypatch):
+    from ludotheque.tables import protocol
+
+    links = open_table(server, "nains", seed=1)
+    monkeypatch.setattr(protocol, "PROTOCOL", protocol.PROTOCOL + 1)
+    with pytest.raises(ConnectionError, match="version"):
+        RemoteSeat(links["seats"][0], timeout=10)

@@ -68,8 +68,9 @@ def test_a_link_is_joined_only_by_its_own_game_and_alone(server):
     links = open_table(server, "nains", seed=3)
     with pytest.raises(ArgumentError, match="table of 'nains'"):
         Sortileges(join=links["seats"][0])
-    with pytest.raises(ArgumentError, match="give only join="):
-        Nains(["human", "human"], join=links["seats"][0])
+    for given in ({"seats": ["human", "human"]}, {"seed": 0}, {"options": {}}, {"first": 0}):
+        with pytest.raises(ArgumentError, match="give only join="):
+            Nains(join=links["seats"][0], **given)
     with pytest.raises(ValueError, match="join link"):
         Nains(join="http://example.org/")
 
