@@ -165,13 +165,7 @@ class Table:
         """A move by the person at the screen, made when the game was at `ply`."""
         with self.lock:
             state = self._state
-            if state.is_terminal():
-                raise GameOverError("the game is over", action=action)
-            if ply != state.ply:
-                raise RulesError(
-                    f"move made at ply {quote(ply)}, the game is at ply {state.ply}",
-                    action=action,
-                ).with_code("stale")
+            self._refuse_over_or_stale(action, ply)
             self._refuse_in_replay("a move")
             if self.bot_to_move() or self._review_ply is not None:
                 raise RulesError("it is not a human's turn").with_code("not-your-turn")
@@ -183,13 +177,7 @@ class Table:
         """A move by `seat` from its own screen (`own_screens`), made at `ply`."""
         with self.lock:
             state = self._state
-            if state.is_terminal():
-                raise GameOverError("the game is over", action=action)
-            if ply != state.ply:
-                raise RulesError(
-                    f"move made at ply {quote(ply)}, the game is at ply {state.ply}",
-                    action=action,
-                ).with_code("stale")
+            self._refuse_over_or_stale(action, ply)
             if self._waiting:
                 raise RulesError("the round's end waits for someone to go on").with_code("waiting")
             if seat != state.current_player() or self.seats[seat] != HUMAN:
@@ -461,6 +449,16 @@ class Table:
         return not self._state.is_terminal() and self.seats[self._state.current_player()] != HUMAN
 
     # -- what changes do ----------------------------------------------------------------
+    def _refuse_over_or_stale(self, action: Any, ply: Any) -> None:
+        """A move to a game that is over, or made at another ply than the live one."""
+        if self._state.is_terminal():
+            raise GameOverError("the game is over", action=action)
+        if ply != self._state.ply:
+            raise RulesError(
+                f"move made at ply {quote(ply)}, the game is at ply {self._state.ply}",
+                action=action,
+            ).with_code("stale")
+
     def _refuse_in_replay(self, what: str) -> None:
         if self.replaying:
             raise RulesError(f"this is a recorded game: {what} waits for a new game").with_code(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.engines import tasks
-from ludotheque.engines.core import check_choice, quote
+from ludotheque.engines.core import check_choice
 
 from .arguments import MAX_BOT_DELAY
 from .intents import IntentError
@@ -72,11 +72,6 @@ class BaseIntents:
 
     def _intent_seat(self, content: dict) -> None:
         self.seats = self.table.seats_with(content["seat"], content["value"])
-
-    def _intent_lang(self, content: dict) -> None:
-        if content["value"] not in ("fr", "en"):
-            raise IntentError(f"unknown language {quote(content['value'])}")
-        self.lang = content["value"]
 
     def _intent_speed(self, content: dict) -> None:
         value = content["value"]  # finite, checked by its field

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
-from ludotheque.engines.core import MAX_TEXT, QUOTE, RulesError, quote
+from ludotheque.engines.core import LANGS, MAX_TEXT, QUOTE, RulesError, quote
 
-from .intents import Field, check_shape, printable
+from .intents import Field, IntentError, check_shape, printable
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,12 @@ class Referee:
         except Exception as error:  # a referee bug: logged with its trace, told as such
             log.exception("%s: intent failed", type(self).__name__)
             self._notify("error", "internal", message=f"{type(error).__name__}")
+
+    def _intent_lang(self, content: dict) -> None:
+        """The language every referee's widget speaks (its `lang` trait)."""
+        if content["value"] not in LANGS:
+            raise IntentError(f"unknown language {quote(content['value'])}")
+        self.lang = content["value"]
 
     def _notify(self, level: str, code: str, **params: Any) -> None:
         """A notice with a new id; `message` keeps 200 characters, other params 40."""

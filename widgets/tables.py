@@ -27,10 +27,10 @@ import ipywidgets
 import traitlets
 
 from ludotheque.engines import tasks
-from ludotheque.engines.core import LANGS, MAX_TEXT, Game, RulesError, quote
+from ludotheque.engines.core import MAX_TEXT, Game, RulesError, quote
 
 from .base import GameWidget, bundle
-from .intents import INT, TEXT, Field, IntentError
+from .intents import INT, TEXT, Field
 from .referee import Referee
 
 try:
@@ -453,11 +453,6 @@ class Tables(Referee, anywidget.AnyWidget):
     def _intent_refresh(self, _content: dict) -> None:
         if not self._asking.locked():  # a flood of clicks: one request under way is enough
             self._refresh_soon()
-
-    def _intent_lang(self, content: dict) -> None:
-        if content["value"] not in LANGS:
-            raise IntentError(f"unknown language {quote(content['value'])}")
-        self.lang = content["value"]
 
     # -- display ------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:

@@ -33,11 +33,11 @@ from ludotheque.classroom.tournament import Results
 from ludotheque.classroom.tournament import Tournament as Run
 from ludotheque.classroom.tournament.results import forfeit_reason
 from ludotheque.engines import tasks
-from ludotheque.engines.core import LANGS, RulesError, quote
+from ludotheque.engines.core import RulesError, quote
 from ludotheque.engines.tasks import Soon
 
 from .base import GameWidget, bundle
-from .intents import INT, TEXT, Field, IntentError
+from .intents import INT, TEXT, Field
 from .referee import Referee
 
 PUBLISH_SECONDS = 0.5
@@ -365,11 +365,6 @@ class Tournament(Referee, anywidget.AnyWidget):
         if content["game"] not in self.results.games:
             raise RulesError(f"game {quote(content['game'])} is not finished").with_code("no-game")
         self.replay(content["game"])
-
-    def _intent_lang(self, content: dict) -> None:
-        if content["value"] not in LANGS:
-            raise IntentError(f"unknown language {quote(content['value'])}")
-        self.lang = content["value"]
 
     # -- display ------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
