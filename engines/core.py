@@ -470,6 +470,13 @@ class State(ABC):
         this."""
         return bool(self.events) and any(event.get("type") == "round" for event in self.events[-1])
 
+    def next_round_move(self) -> Any | None:
+        """The move that deals the next round at a round's end that is a position of its own
+        (Sorcière's `next`), or None (the default: the next round is dealt already). A table
+        plays it for a human to move when someone says `continue` (one "Next" goes on, as
+        when a bot starts the next round), on one screen or at a table server alike."""
+        return None
+
     # -- the integer interface (docs/interop.md) -----------------------------------
     def action_id(self, action: Any) -> int:
         """`action`'s id in 0..`game.num_distinct_actions()`-1. An id may depend on the

@@ -49,6 +49,10 @@ class Table:
     given; `publish(view)` is called under the lock after every change, `notify(level, code,
     **params)` for what went wrong in the background (a bot abandoned)."""
 
+    can_wait = True
+    """Python may block until the bots have moved (a remote table relayed by the browser
+    may not: tables/remote_table.py)."""
+
     def __init__(
         self,
         state: State,
@@ -524,7 +528,7 @@ class Table:
         has the table back, with the next round dealt for them if the game has a move for it."""
         self._went_on = self._state.ply
         if not self.bot_to_move():
-            move = self.hooks.next_round_move(self._state)
+            move = self._state.next_round_move()
             if move is not None:
                 self._state.apply(move)
                 self._changed(moved=True)

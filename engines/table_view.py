@@ -18,10 +18,6 @@ class Hooks(Protocol):
     def make_bot(self, level: str, seed: int) -> Bot[Any]:
         """The bot playing at `level`."""
 
-    def next_round_move(self, state: State) -> Any | None:
-        """The move that deals the next round at a round's end that is a position of its
-        own (Sorcière's `next`), or None."""
-
     def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
         """Keys added to `seat`'s observation of the live `state`: only what it may know."""
 
@@ -40,9 +36,6 @@ class PlainHooks:
             level, seed=seed, seconds=self.bot_seconds
         )
         return bot
-
-    def next_round_move(self, state: State) -> Any | None:
-        return None
 
     def extra_observation(self, state: State, seat: Any) -> dict[str, Any]:
         return {}

@@ -18,22 +18,43 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
-from websockets.sync.client import connect
-
-from .client import RemoteSeat, link, parse_link
+from .links import link, parse_link
 from .protocol import dumps
 
-__all__ = ["LocalServer", "RemoteSeat", "list_tables", "open_table", "parse_link", "start_server"]
+if TYPE_CHECKING:
+    from .client import RemoteSeat
+
+__all__ = [
+    "LocalServer",
+    "RemoteSeat",
+    "close_table",
+    "list_tables",
+    "open_table",
+    "parse_link",
+    "start_server",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """`RemoteSeat` needs the `websockets` library, imported only when asked for: the
+    offline site has none, and joins through the browser (relay.py)."""
+    if name == "RemoteSeat":
+        from .client import RemoteSeat
+
+        return RemoteSeat
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LocalServer:
     """A table server started from here, in a process of its own (`start_server`)."""
 
-    def __init__(self, process: subprocess.Popen[str], address: str, key: str):
-        self.process, self.address, self.key = process, address, key
+    def __init__(self, process: subprocess.Popen[str], address: str, key: str, db: Path):
+        self.process, self.address, self.key, self.db = process, address, key, db
 
     def stop(self) -> None:
         """SIGTERM, then wait (the journal is closed cleanly)."""
@@ -44,6 +65,19 @@ class LocalServer:
         """SIGKILL: what a crash does (nothing acknowledged is lost)."""
         self.process.kill()
         self.process.wait(10)
+
+    def restart(self, timeout: float = 10.0) -> LocalServer:
+        """The same journal served again at the same address, once this server is stopped
+        or killed (its clients find it again); a port may linger a moment after a kill."""
+        where = urlsplit(self.address)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return start_server(self.db, port=where.port or 0, host=where.hostname or "")
+            except RuntimeError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def __repr__(self) -> str:
         return f"<table server {self.address}>"
@@ -85,10 +119,12 @@ def start_server(
             f"{process.returncode}; its error, if any, is above)"
         )
     key = db.with_name(db.name + ".key").read_text().strip()
-    return LocalServer(process, line.split()[-1], key)
+    return LocalServer(process, line.split()[-1], key, db)
 
 
 def _ask(server: LocalServer | str, key: str | None, message: dict[str, Any]) -> dict[str, Any]:
+    from websockets.sync.client import connect
+
     address = server.address if isinstance(server, LocalServer) else server
     key = key or (server.key if isinstance(server, LocalServer) else None)
     if key is None:
@@ -138,3 +174,10 @@ def list_tables(server: LocalServer | str, key: str | None = None) -> list[dict[
     """Every table of `server`: game, seats, ply, over, which seats are connected."""
     tables: list[dict[str, Any]] = _ask(server, key, {"type": "list"})["tables"]
     return tables
+
+
+def close_table(server: LocalServer | str, table: int, key: str | None = None) -> None:
+    """Close `table` on `server`: its game is kept in the journal, but it is no longer
+    served, listed nor replayed, and its links are refused (`table-closed`). ValueError if
+    the server has no such table; closing it again does nothing more."""
+    _ask(server, key, {"type": "close", "table": table})

@@ -4,12 +4,15 @@ WebSocket text message, each checked for shape and size before anything reads it
 A client's first message says who it is: `{"type": "join", "token": T}` (a seat's or a
 watcher's token, 32 hexadecimal digits) or an owner's request with the server's key:
 `{"type": "open", "key": K, "game": name, "options": {...}, "seed": n | null,
-"seats": ["human" | "bot:<level>", ...]}`, `{"type": "list", "key": K}`.
+"seats": ["human" | "bot:<level>", ...]}`, `{"type": "list", "key": K}`,
+`{"type": "close", "key": K, "table": id}`.
 A joined seat then sends `{"type": "act", "action": text, "ply": n, "id": k}` (`id`
-optional) or `{"type": "continue"}`. The server answers `joined`, `view` (the seat's own
-view, after every change), `acted` (`id`: the move was played; its view came first),
-`opened`, `tables`, and `refused` (`code`, `message`, and the `id` of the move refused:
-nothing changed).
+optional) or `{"type": "continue"}`. The server answers `joined` (with `last_id` and
+`last_ply`: the id and ply of this seat's last move the journal holds, so that a client
+whose answer was lost can tell whether its move was played), `view` (the seat's own view,
+after every change), `acted` (`id`: the move was played; its view came first), `opened`,
+`tables`, `closed`, `notice` and `refused` (`code`, `message`, and the `id` of the move
+refused: nothing changed).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import json
 import time
 from typing import Any
 
-PROTOCOL = 1
+PROTOCOL = 2
 """The messages' version, in `joined`: a client of another version stops, saying so (a view
-it cannot read would fail later, less clearly)."""
+it cannot read would fail later, less clearly). 2: `joined` says the seat's last move
+(`last_id`, `last_ply`); the owner may `close` a table."""
 MAX_MESSAGE = 4096
 """Bytes a client's message may hold (a move is a few dozen)."""
 TOKEN_LENGTH = 32
@@ -51,10 +55,13 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
         "seats": (list,),
     },
     "list": {"key": (str,)},
+    "close": {"key": (str,), "table": (int,)},
     "act": {"action": (str,), "ply": (int,), "id": (int,)},
     "continue": {},
 }
 OPTIONAL = {"options", "seed", "id"}
+OWNER = ("open", "list", "close")
+"""The messages that need the server's key."""
 
 
 def read(text: Any) -> dict[str, Any]:

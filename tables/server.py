@@ -6,7 +6,12 @@ seat: no curtain), the journal's rows, and the connections watching it. A move i
 journaled under the table's lock before the table's views go out, so a view that shows a
 move — the mover's acknowledgement — comes after its commit. At start the server replays
 every table of its journal (seed + moves) and its bots go on; clients reconnect with
-their tokens.
+their tokens, and `joined` tells each seat its last move the journal holds (`last_id`,
+`last_ply`: a client whose answer was lost knows whether its move was played).
+
+The owner closes a table (`close`): its record stays in the journal, it is no longer
+served nor replayed, and its links are refused (`table-closed`); at start, a table whose
+game ended more than `keep_finished` seconds ago is closed the same way.
 
 Every message is checked (`protocol.read`: shape, size), each connection has its allowance
 of messages (`protocol.Bucket`), and the server bounds its tables and connections; a
@@ -25,8 +30,9 @@ import secrets
 import signal
 import sqlite3
 import stat
+import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -37,12 +43,14 @@ from websockets.exceptions import ConnectionClosed
 from ludotheque.engines.bots import bots_of
 from ludotheque.engines.core import Game, RulesError, State
 from ludotheque.engines.table import HUMAN, Table
+from ludotheque.engines.table_view import PlainHooks
 
 from .journal import Journal
 from .protocol import (
     BURST,
     FLOOD,
     MAX_MESSAGE,
+    OWNER,
     PROTOCOL,
     Bucket,
     Refused,
@@ -62,6 +70,8 @@ JOURNAL_FAILED = 75
 """The server's exit status when the journal refuses a move (EX_TEMPFAIL)."""
 NOTICES = 16
 """Notices kept for a connection that reads slowly (the oldest go first)."""
+KEEP_FINISHED_HOURS = 24.0
+"""At start, a table whose game ended longer ago than this is closed, not replayed."""
 
 
 class Outbox:
@@ -117,14 +127,28 @@ class Room:
         self.server = server
         self.journaled = [str(action) for action in state.history]
         self.watchers: dict[Outbox, int | None] = {}
+        self.mover: tuple[int, int | None] | None = None
+        """The seat whose move is being played and the id it carried, journaled with it."""
         self.table = Table(
             state,
             seats,
             levels=tuple(bots_of(type(state.game)).LEVELS),
             publish=self._published,
             notify=self._notify,
+            hooks=PlainHooks(type(state.game)),
             own_screens=True,
         )
+
+    def act(self, seat: int, action: str, ply: int, move_id: int | None) -> None:
+        """`seat`'s move, journaled with `move_id` (its `last_id` when it joins again), then
+        every view sent: the move's view goes before its acknowledgement."""
+        with self.table.lock:
+            self.mover = (seat, move_id)
+            try:
+                self.table.act_for(seat, action, ply)
+            finally:
+                self.mover = None
+        self.send_views()
 
     def _published(self, _view: Any) -> None:
         """After every change, under the table's lock, in whichever thread made it: the
@@ -137,7 +161,9 @@ class Room:
             kept += 1
         if kept < len(self.journaled) or kept < len(history):
             try:
-                self.server.journal.moves_changed(self.id, kept, history[kept:])
+                self.server.journal.moves_changed(
+                    self.id, kept, history[kept:], self.mover, self.table.live.is_terminal()
+                )
             except sqlite3.Error as error:
                 # The move is in memory, not on disk, and nobody was told of it: stop here,
                 # so that a restart serves exactly what was committed (fail-stop).
@@ -158,6 +184,15 @@ class Room:
                 outbox.put(notice)
 
         self.server.soon(tell)
+
+    def close(self) -> None:
+        """Closed by its owner: its bots stop, its connections are told (`table-closed`)
+        and let go; their links are refused from now on."""
+        self.table.close()
+        notice = {"type": "notice", "level": "info", "code": "table-closed", "params": {}}
+        for outbox in self.watchers:
+            outbox.put(notice)
+            self.server.later(outbox.close(1000, "table-closed"))
 
     def view_message(self, seat: int | None) -> str:
         """`seat`'s view, and the public observation (what a saved picture may show)."""
@@ -202,25 +237,39 @@ class TableServer:
         self.rooms: dict[int, Room] = {}
         self.connections = 0
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task of the event loop, kept until it is done (asyncio keeps
+        only a weak reference to a task)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def soon(self, work: Callable[[], Any]) -> None:
         """Run `work` on the event loop (from any thread)."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(work)
 
-    def resume(self) -> None:
-        """Every table of the journal, replayed to its last acknowledged move."""
-        for table_id, record, seats in self.journal.tables():
+    def resume(self, keep_finished: float = KEEP_FINISHED_HOURS * 3600) -> None:
+        """Every table of the journal replayed to its last acknowledged move, but those
+        whose game ended more than `keep_finished` seconds ago, closed instead: a server
+        restarted for years does not replay every game it ever held."""
+        for table_id in self.journal.close_finished(before=time.time() - keep_finished):
+            log.info("table %s: its game ended long ago; closed, not replayed", table_id)
+        for stored in self.journal.tables():
             try:
-                state = State.from_json(record)
-                if len(seats) != state.game.players:
-                    raise ValueError(f"{len(seats)} seats for {state.game.players} players")
-                room = Room(table_id, state, seats, self)
+                state = State.from_json(stored.record)
+                if len(stored.seats) != state.game.players:
+                    raise ValueError(f"{len(stored.seats)} seats for {state.game.players} players")
+                room = Room(stored.id, state, stored.seats, self)
                 room.table.start()
             except Exception as error:  # one bad table is left out, not the whole server
-                log.error("table %s cannot be replayed: %s", table_id, error)
+                log.error("table %s cannot be replayed: %s", stored.id, error)
                 continue
-            self.rooms[table_id] = room
+            if stored.finished is None and state.is_terminal():
+                self.journal.mark_finished(stored.id)  # an older journal's: from now
+            self.rooms[stored.id] = room
 
     # -- one connection -------------------------------------------------------------------
     async def handler(self, connection: ServerConnection) -> None:
@@ -279,38 +328,38 @@ class TableServer:
         self, outbox: Outbox, session: dict[str, Any], message: dict[str, Any]
     ) -> dict[str, Any] | None:
         kind = message["type"]
-        if kind in ("open", "list"):
+        if kind in OWNER:
             if "room" in session or not hmac.compare_digest(
                 message["key"].encode(), self.key.encode()
             ):
                 session["closing"] = "wrong key"
                 raise Refused("bad-key", "this is not the server's key")
             session["owner"] = True
-            return (
-                self.open(message)
-                if kind == "open"
-                else {"type": "tables", "tables": [room.summary() for room in self.rooms.values()]}
-            )
+            return self.owners_request(message)
         if kind == "join":
             self.join(outbox, session, message["token"])
             return None
         room: Room | None = session.get("room")
         if room is None:
             raise Refused("not-joined", "join a table first (join, with your token)")
+        if self.rooms.get(room.id) is not room:  # closed while this connection is let go
+            raise closed_table(room.id)
         seat = session["seat"]
         if seat is None:
             raise Refused("watching", "a watcher cannot play")
         if kind == "continue":
             room.table.go_on()
             return None
-        room.table.act_for(seat, message["action"], message["ply"])
-        room.send_views()  # the move's view goes before its acknowledgement
+        room.act(seat, message["action"], message["ply"], message.get("id"))
         return {"type": "acted"}
 
     def join(self, outbox: Outbox, session: dict[str, Any], token: str) -> None:
         if "room" in session:
             raise Refused("joined", "this connection has joined a table already")
         found = self.journal.seat_of(token) if well_formed_token(token) else None
+        if found is not None and found[0] not in self.rooms and self.journal.closed(found[0]):
+            session["closing"] = "table closed"
+            raise closed_table(found[0])
         if found is None or found[0] not in self.rooms:
             session["closing"] = "unknown token"
             raise Refused("bad-token", "no seat of this server has this token")
@@ -320,18 +369,43 @@ class TableServer:
             raise Refused("too-many", "this link is open on too many screens already")
         session["room"], session["seat"] = room, found[1]
         room.watchers[outbox] = found[1]
-        outbox.put(
-            {
-                "type": "joined",
-                "version": PROTOCOL,
-                "table": room.id,
-                "seat": found[1],
-                "game": room.table.game.name,
-            }
-        )
-        with room.table.lock:
+        with room.table.lock:  # no move of this seat is journaled between the two
+            last = None if found[1] is None else self.journal.last_move(room.id, found[1])
+            outbox.put(
+                {
+                    "type": "joined",
+                    "version": PROTOCOL,
+                    "table": room.id,
+                    "seat": found[1],
+                    "game": room.table.game.name,
+                    "last_id": None if last is None else last[0],
+                    "last_ply": None if last is None else last[1],
+                }
+            )
             outbox.put_view(room.view_message(found[1]))
-        return None
+
+    def owners_request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The answer to a request made with the server's key (checked)."""
+        kind = message["type"]
+        if kind == "open":
+            return self.open(message)
+        if kind == "close":
+            return self.close(message["table"])
+        return {"type": "tables", "tables": [room.summary() for room in self.rooms.values()]}
+
+    def close(self, table_id: int) -> dict[str, Any]:
+        """Close a table: archived in the journal (closing it again says `closed` again, a
+        request whose answer was lost may be made again), no longer served."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            if not self.journal.close_table(table_id):
+                raise Refused("no-table", f"this server has no table {table_id}")
+        else:
+            with room.table.lock:  # no move of its bots journaled after it is closed
+                self.journal.close_table(table_id)
+                room.close()
+            del self.rooms[table_id]
+        return {"type": "closed", "table": table_id}
 
     def open(self, message: dict[str, Any]) -> dict[str, Any]:
         if sum(not room.table.live.is_terminal() for room in self.rooms.values()) >= MAX_TABLES:
@@ -369,6 +443,15 @@ def refusal(code: str, message: str) -> dict[str, Any]:
     return {"type": "refused", "code": code, "message": message}
 
 
+def closed_table(table_id: int) -> Refused:
+    """The refusal of anything a closed table's link asks, joining first."""
+    return Refused(
+        "table-closed",
+        f"table {table_id} is closed (its game is kept in the server's journal); "
+        "ask the teacher for a new table",
+    )
+
+
 def owner_key(path: Path) -> str:
     """The server's key (for opening and listing tables), made once and kept beside the
     journal, readable by its owner only. A key file that is not that (empty, another
@@ -395,13 +478,19 @@ def per_place(seat: int | None) -> int:
     return SEAT_SCREENS if seat is not None else WATCH_SCREENS
 
 
-async def run(host: str, port: int, db: Path, key_file: Path | None = None) -> None:
+async def run(
+    host: str,
+    port: int,
+    db: Path,
+    key_file: Path | None = None,
+    keep_finished_hours: float = KEEP_FINISHED_HOURS,
+) -> None:
     """Serve until SIGTERM or SIGINT; prints `listening on ws://HOST:PORT` once ready."""
     os.umask(0o077)  # the journal holds the seeds: every file made here is the owner's alone
     key = owner_key(key_file or db.with_name(db.name + ".key"))
     server = TableServer(Journal(db), key)
     server.loop = asyncio.get_running_loop()
-    server.resume()
+    server.resume(keep_finished_hours * 3600)
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         server.loop.add_signal_handler(signum, stop.set)

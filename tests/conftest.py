@@ -60,3 +60,15 @@ def dask_executor():
         distributed.Client(cluster) as client,
     ):
         yield client.get_executor()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A table server (ludotheque.tables) in a process of its own, on a free port, its
+    journal in the test's folder; killed (SIGKILL) at the end if still alive."""
+    from ludotheque.tables import start_server
+
+    started = start_server(tmp_path / "tables.sqlite")
+    yield started
+    if started.process.poll() is None:
+        started.kill()

@@ -20,6 +20,7 @@ import html
 import json
 import math
 import pathlib
+import sys
 import warnings
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -48,6 +49,9 @@ from .menus import game_info, seat_label
 from .referee import Referee
 
 STATIC = pathlib.Path(__file__).parent / "static"
+JOIN_VIA = ("browser", "kernel") if sys.platform == "emscripten" else ("kernel", "browser")
+"""How a widget reaches a table server, its default first: the offline site's Python has no
+sockets, its page relays (tables/relay.py)."""
 BASE_ARGUMENTS = ("seats", "seed", "lang", "bot_seconds", "bot_delay", "options")
 """The constructor's own arguments (a game adds `own_arguments`; the engine, start choices)."""
 VIEW_TRAITS: list[str] = json.loads(
@@ -153,11 +157,14 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
     `play()` from Python may); a game between bots goes on by itself after
     `table.ROUND_PAUSE`; `wait()` from Python goes on when a bot is to start the next round.
     `continue` lets the bot to move start, or gives the table back to the human to move
-    (playing for them the game's `next_round_move`, if it has one)."""
+    (playing for them the game's `State.next_round_move`, if it has one)."""
     replaying = traitlets.Bool(False).tag(sync=True)
     """The widget shows a recorded game (`replay`): step through it, nobody plays in it."""
     game_review = traitlets.Dict().tag(sync=True)
     """A finished game's review, asked with the `game_review` intent (`View.game_review`)."""
+    relay = traitlets.Unicode("").tag(sync=True)
+    """A table server's address whose WebSocket the front-end opens and relays for this
+    seat (`join_via="browser"`); "" for every other widget."""
     omniscient = traitlets.Bool(False).tag(sync=True)
     """Secrets, no human at the table: show every hand (`observation(OMNISCIENT)`). Allowed
     only in a game that never had a human seat, or once the game is over."""
@@ -172,6 +179,7 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         bot_delay: float = 0.6,
         options: dict[str, Any] | None = None,
         join: str | None = None,
+        join_via: str = JOIN_VIA[0],
         **start: Any,
     ):
         """`seats`: one per player, each "human", "bot:<level>" or a bot (a function of the
@@ -181,10 +189,12 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         start choices (`first`...) and the game's `own_arguments`. `more`: nothing (seats
         given without their list are refused, saying so). `join`: a seat's link at a table
         server (docs/tables.md) instead of a game here: the server referees, and this
-        widget shows that seat's view only (`RemoteTable`)."""
+        widget shows that seat's view only (`RemoteTable`); `join_via`: "kernel" (this
+        Python's socket) or "browser" (the page's WebSocket, relayed: the offline site's
+        way, its default)."""
         if join is not None:
             given = (seats, seed, options) != (None, None, None) or bool(more or start)
-            self._join(join, lang, given=given)
+            self._join(join, join_via, lang, given=given)
             return
         try:
             checked = Arguments(self, lang).check(
@@ -222,40 +232,48 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         for name, value in checked.own.items():
             setattr(self, name, value)
 
-    def _join(self, join: str, lang: str, given: bool) -> None:
-        """Sit at a remote table: the game, its options and seats are the server's."""
+    def _join(self, join: str, via: str, lang: str, given: bool) -> None:
+        """Sit at a remote table: the game, its options and seats are the server's. `via`
+        "kernel": this Python's socket, the first view awaited here; "browser": the
+        front-end's WebSocket, relayed (the offline site), the first view after the cell."""
         if given:
             raise ArgumentError(
                 "join: a table server's seat brings its own game, seats and options; "
-                "give only join= (and lang=)"
+                "give only join= (and join_via=, lang=)"
             )
+        if via not in JOIN_VIA:
+            raise ArgumentError(f"join_via: one of {', '.join(JOIN_VIA)}, not {quote(via)}")
+        from ludotheque.tables.remote_table import RemoteTable
+
         try:
-            from ludotheque.tables.remote_table import RemoteTable
-        except ModuleNotFoundError as missing:  # the `tables` extra; none in the offline site
+            self.table = RemoteTable(
+                join,
+                self.game_class.name,
+                publish=self._show,
+                notify=self._notify,
+                relay=self.send if via == "browser" else None,
+            )
+        except ModuleNotFoundError as missing:  # the `tables` extra
             raise ArgumentError(
                 f"join: a table server's client needs {missing.name} (pip install "
-                "'ludotheque[tables]'); the offline site cannot join a table yet"
+                "'ludotheque[tables]'), or join_via='browser'"
             ) from None
-
-        self.table = RemoteTable(join, publish=self._show, notify=self._notify)
-        if self.table.game_name != self.game_class.name:
-            self.table.close()
-            raise ArgumentError(
-                f"join: this link is a seat at a table of {quote(self.table.game_name)}, "
-                f"not of {self.game_class.name}"
-            )
+        except ValueError as wrong:  # a link of another game, or no link at all
+            raise ArgumentError(str(wrong)) from None
         self.game = self.game_class(**self.table.options)
         self.bot_seconds = 1.0
         self._custom_bots = {}
         self._levels = tuple(self.bot_levels())
         self._choices = self.choices()
         self._lock = self.table.lock
-        self._open(lang, 0.0, self.table.seats)
+        seats = self.table.seats or [HUMAN] * self.game.players  # the server's, when they come
+        self._open(lang, 0.0, seats, relay=self.table.address if via == "browser" else "")
 
-    def _open(self, lang: str, bot_delay: float, seats: list[str]) -> None:
+    def _open(self, lang: str, bot_delay: float, seats: list[str], relay: str = "") -> None:
         """The comm opened with the first traits, then the table started (its first view)."""
         with self._output():
             super().__init__(
+                relay=relay,
                 levels=list(self._levels),
                 lang=lang,
                 bot_delay=bot_delay,
@@ -297,7 +315,7 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
             self.table.play(action)
         except RulesError as error:
             raise error.in_language(self.lang) from None
-        if wait and HUMAN in self.seats:
+        if wait and HUMAN in self.seats and self.table.can_wait:
             self.wait()
 
     def undo(self) -> None:
@@ -360,6 +378,8 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
     def _show(self, view: View) -> None:
         """The table's view as traits, in one message (never a private view under a lifted
         curtain); the game's own traits with it."""
+        if not isinstance(self.table, Table) and view.options != self.game.options:
+            self.game = self.game_class(**view.options)  # the first view relayed by the page
         with self.hold_sync(), self._output():
             self.names, self.options = view.names, view.options
             if view.seats != self.seats:

@@ -86,6 +86,13 @@ class BaseIntents:
     def _intent_continue(self, _content: dict) -> None:
         self.table.go_on()
 
+    def _intent_relay(self, content: dict) -> None:
+        from ludotheque.tables.remote_table import RemoteTable
+
+        if not isinstance(self.table, RemoteTable):
+            raise IntentError("relay: this widget has no table server's seat to relay")
+        self.table.relayed(content["event"], content["screen"], content.get("text"))
+
     def _intent_ready(self, _content: dict) -> None:
         self.table.ready()
 

@@ -9,8 +9,6 @@ never the base's underscore ones (its own `_intent_<type>` handlers excepted).
 - `hint_for(position, deadline)`: the hint shown for a position;
 - `picture(observation)`: a static SVG of the position, for wherever no kernel runs;
 - `on_change()`: called after every change of game or seats, before it is published;
-- `next_round_move(state)`: the move that deals the next round, when a round's end is a
-  position of its own (Sorcière's `next`), played for a human by `continue`;
 - `browser_new_game(options)`, `browser_undo()`, `browser_redo()`: what those buttons do.
 
 The widget also offers `run_task(kind, compute, done)` (any other long computation, bounded
@@ -33,8 +31,7 @@ if TYPE_CHECKING:
 
 class GameHooks:
     """The hooks with their defaults; `GameWidget` derives from it, and `engines.table`'s
-    `Table` calls the four it needs (`make_bot`, `next_round_move`, `extra_observation`,
-    `on_change`)."""
+    `Table` calls the three it needs (`make_bot`, `extra_observation`, `on_change`)."""
 
     game_class: ClassVar[type[Game]]
     game: Game
@@ -95,13 +92,6 @@ class GameHooks:
     def on_change(self) -> None:
         """Called under the lock after every change of game or seats, before the new view is
         published: forget what belonged to the old position, start background work."""
-
-    def next_round_move(self, state: State) -> Any | None:
-        """The move that deals the next round at a round's end that is a position of its own
-        (Sorcière's `next`), or None (the default: the next round is already dealt). When a
-        human is to move there, the `continue` intent plays it for them: one "Next" goes on,
-        as when a bot starts the next round."""
-        return None
 
     def browser_new_game(self, options: dict[str, Any]) -> None:
         """A new game asked from the browser, with options already checked."""

@@ -74,9 +74,11 @@ BASE_INTENTS: dict[str, dict[str, Field]] = {
     "review": {"ply": PLY},
     "continue": {},
     "game_review": {},
+    "relay": {"event": TEXT, "screen": TEXT},
 }
-"""Intent type -> required fields. Optional fields (`new`'s `options`) are checked by the
-handler that reads them."""
+"""Intent type -> required fields. Optional fields (`new`'s `options`, `relay`'s `text`)
+are checked by the handler that reads them. `relay`: what the front-end relays of a table
+server's WebSocket (`join_via="browser"`), refused by every other widget."""
 HIDDEN_INTENTS: dict[str, dict[str, Field]] = {
     "ready": {},
     "omniscient": {"value": BOOL},

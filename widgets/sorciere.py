@@ -61,11 +61,6 @@ class Sorciere(GameWidget):
         """You, then careful and greedy bots (then expected value)."""
         return ["human", "bot:2", "bot:3", "bot:4"][: self.game.players]
 
-    def next_round_move(self, state: State) -> Any | None:
-        """At a round's end the roof is scored and someone must say `next` to lay the next
-        one: "Next" in the widget says it for a human (a bot says it itself)."""
-        return "next" if state.phase == "scored" and not state.is_terminal() else None
-
     def picture(self, observation: dict[str, Any]) -> str:
         """The roof, the piles and the candies (for a notebook seen with no kernel)."""
         return position_picture.picture(observation, self.lang)

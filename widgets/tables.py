@@ -3,12 +3,15 @@
     room = Tables(server)                      # a LocalServer, or an address and its key
     room.pair_up("nains", ["Ada", "Bo", "Cy"])  # one table per pair; the sheet of links
     room.watch(1)                              # that table's game, watched, below the list
+    room.close_table(1)                        # closed on the server: gone from the list
 
 The list (table, game, seats with who is connected, ply, playing or over) is asked of the
 server every `refresh` seconds, in one background thread (one request at a time; it ends on
 `close()`); a server that does not answer is said in a notice, and the list stays as it
-was. The browser asks for pairings (a game and a list of names) and to watch a table through
-checked intents (`referee.py`), as the games' widgets do.
+was. The browser asks for pairings (a game and a list of names), to watch a table and to
+close one through checked intents (`referee.py`), as the games' widgets do; closing asks
+the server in a thread of its own (the kernel's message thread waits for no server), and
+its outcome comes as a notice.
 
 Watching needs a table's watch link, which only `open_table` and `pair_up` return: the
 server keeps only its tokens' hashes. This widget knows the links of the tables opened
@@ -19,6 +22,7 @@ links are the teacher's to hand out), never the server's key.
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -34,12 +38,14 @@ from .intents import INT, TEXT, Field
 from .referee import Referee
 
 try:
-    from ludotheque.tables import LocalServer, list_tables, open_table, parse_link
+    from ludotheque.tables import LocalServer, close_table, list_tables, open_table, parse_link
     from ludotheque.tables.pairings import pair_up
 except ModuleNotFoundError as missing:  # the `tables` extra; none in the offline site
     raise ImportError(
         f"the teacher's room needs {missing.name} (pip install 'ludotheque[tables]')"
     ) from None
+
+log = logging.getLogger(__name__)
 
 MAX_NAMES = 60
 """Names in one pairing (a class and then some)."""
@@ -61,11 +67,13 @@ INTENTS: dict[str, dict[str, Field]] = {
     "pair_up": {"game": TEXT, "names": NAMES},
     "watch": {"table": INT},
     "unwatch": {},
+    "close": {"table": INT},
     "refresh": {},
     "lang": {"value": TEXT},
 }
 """`pair_up` a list of names at a game (one table per pair), `watch` a table below the list
-(`unwatch`: close it), `refresh` the list now, `lang`."""
+(`unwatch`: close it), `close` a table the list shows (on the server), `refresh` the list
+now, `lang`."""
 
 
 def checked_names(names: Any) -> list[str]:
@@ -314,6 +322,16 @@ class Tables(Referee, anywidget.AnyWidget):
                 self.watching = table
             return board
 
+    def close_table(self, table: int) -> None:
+        """Close `table` on the server (`ludotheque.tables.close_table`: its game stays in the
+        journal, its links are refused), then ask for the list again; a table watched here is
+        no longer watched. RulesError (a ValueError) with its code: "no-table" if the list
+        does not show it, "close-refused" if the server refuses, "no-answer" if it does not
+        answer; nothing changes here then."""
+        self._closing(table)
+        self._close_on_server(table)
+        self._ask_list()
+
     def unwatch(self) -> None:
         """Close the watched table's widget, if any."""
         with self._lock:
@@ -333,6 +351,54 @@ class Tables(Referee, anywidget.AnyWidget):
                 self.unwatch()
             self._box.close()
         super().close()
+
+    # -- closing a table ------------------------------------------------------------------
+    def _closing(self, table: Any) -> int:
+        """`table`, if it is a table the list shows; RulesError "no-table" otherwise."""
+        with self._lock:
+            if type(table) is not int or all(row["table"] != table for row in self._listed):
+                raise RulesError(f"no table {quote(table)} in the list").with_code("no-table")
+            return table
+
+    def _close_on_server(self, table: int) -> None:
+        """The server's `close`; once it answers, the table is out of the list shown (a
+        request for the list under way may still show it: the caller asks again) and no
+        longer watched."""
+        try:
+            close_table(self._server, table, key=self._key)
+        except ValueError as error:  # the server's refusal (its message)
+            raise RulesError(
+                f"the table server did not close table {table}: {error}", table=table
+            ).with_code("close-refused") from None
+        except Exception as error:  # closed, timed out, not there
+            raise RulesError(
+                f"the table server does not answer ({type(error).__name__}: {error})", table=table
+            ).with_code("no-answer") from None
+        with self._lock:
+            if self._closed:
+                return
+            self._known.pop(table, None)
+            self._listed = [row for row in self._listed if row["table"] != table]
+            if self.watching == table:
+                self.unwatch()
+            with self.hold_sync():
+                self._publish_tables()
+
+    def _close_in_background(self, table: int) -> None:
+        """A `close` intent, in a thread: its outcome is a notice."""
+        try:
+            self._close_on_server(table)
+        except RulesError as error:
+            if not self._closed:
+                self._notify("error", error.code, message=str(error), **error.params)
+            return
+        except Exception as error:  # a bug here: logged with its trace, told as such
+            log.exception("Tables: closing table %s failed", table)
+            self._notify("error", "internal", message=type(error).__name__)
+            return
+        if not self._closed:
+            self._notify("info", "closed", table=table)
+        self._ask_list()  # after any request under way, which may still list it
 
     # -- the list, in the background ----------------------------------------------------
     def _keep_fresh(self, seconds: float) -> None:
@@ -449,6 +515,16 @@ class Tables(Referee, anywidget.AnyWidget):
 
     def _intent_unwatch(self, _content: dict) -> None:
         self.unwatch()
+
+    def _intent_close(self, content: dict) -> None:
+        table = self._closing(content["table"])
+        if not tasks.THREADS:  # no thread to wait in (the tables extra has none there anyway)
+            self._close_on_server(table)
+            self._ask_list()
+            return
+        threading.Thread(
+            target=self._close_in_background, args=(table,), daemon=True, name="ludotheque-room"
+        ).start()
 
     def _intent_refresh(self, _content: dict) -> None:
         if not self._asking.locked():  # a flood of clicks: one request under way is enough

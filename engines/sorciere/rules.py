@@ -257,6 +257,10 @@ class SorciereState(State):
             return [Put(slot) for slot in self.put_slots()]
         return [Next()]
 
+    def next_round_move(self) -> Any | None:
+        """The scored roof waits for `next` to lay the next one."""
+        return "next" if self.phase == "scored" and not self.is_terminal() else None
+
     def put_slots(self) -> list[int]:
         """Where the card held may go: empty slots where it would rest on something."""
         return [slot for slot in self.roof.empty() if self.roof.support_if_put(slot) > 0]

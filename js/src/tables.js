@@ -1,13 +1,15 @@
 // The teacher's room (widgets/tables.py): a table server's tables, refreshed by Python, with
 // a Watch button for the tables opened here (the game then shows below, a widget of its own),
-// the pairing form and the sheet of links. Like every view here it only reads traits and
-// sends intents: pair_up, watch, unwatch, refresh, lang.
+// a Close button for each (confirmed by a second click), the pairing form and the sheet of
+// links. Like every view here it only reads traits and sends intents: pair_up, watch,
+// unwatch, close, refresh, lang.
 
 import { ensureStyle, h } from "./kit/dom.js";
 import { createLanguage } from "./kit/controls.js";
 import { KIT_STRINGS, translator } from "./kit/i18n.js";
 import { KIT_CSS } from "./kit/style.js";
 import { createToasts } from "./kit/toast.js";
+import { mountView } from "./kit/view.js";
 import { createList, createPairing, createSheet } from "./tables/panels.js";
 import { TABLES_STRINGS } from "./tables/strings.js";
 import { TABLES_CSS } from "./tables/style.js";
@@ -76,13 +78,7 @@ function render({ model, el }) {
     sheet.update(view);
     toasts.update(view);
   }
-  update();
-  for (const name of TRAITS) model.on(`change:${name}`, update);
-  return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, update);
-    toasts.destroy();
-    root.remove();
-  };
+  return mountView(model, { traits: TRAITS, update, root, cleanups: [toasts.destroy, list.destroy] });
 }
 
 export default { render };

@@ -9,7 +9,7 @@ import { KIT_STRINGS, translator } from "./kit/i18n.js";
 import { formatNumber } from "./kit/numbers.js";
 import { KIT_CSS } from "./kit/style.js";
 import { createToasts } from "./kit/toast.js";
-import { inLang } from "./kit/view.js";
+import { inLang, mountView } from "./kit/view.js";
 import { createCrosstable, createGames, createStandings } from "./tournament/panels.js";
 import { TOURNAMENT_STRINGS } from "./tournament/strings.js";
 import { TOURNAMENT_CSS } from "./tournament/style.js";
@@ -114,13 +114,7 @@ function render({ model, el }) {
     shown.textContent = view.selected === null ? "" : t(lang, "games.shown", { number: view.selected + 1 });
     toasts.update(view);
   }
-  update();
-  for (const name of TRAITS) model.on(`change:${name}`, update);
-  return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, update);
-    toasts.destroy();
-    root.remove();
-  };
+  return mountView(model, { traits: TRAITS, update, root, cleanups: [toasts.destroy] });
 }
 
 export default { render };

@@ -84,6 +84,10 @@ export function createFakeModel(overrides = {}) {
     send(message) {
       model.sent.push(message);
     },
+    /** A custom message from Python (`Widget.send`), as anywidget hands it over. */
+    custom(content) {
+      for (const callback of [...(listeners.get("msg:custom") ?? [])]) callback(content, []);
+    },
     save_changes() {
       model.saved += 1;
     },

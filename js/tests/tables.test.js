@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { KIT_STRINGS, LANGS } from "../src/kit/i18n.js";
 import tables from "../src/tables.js";
-import { namesOf } from "../src/tables/panels.js";
+import { CONFIRM_MS, SLIP_MS, namesOf } from "../src/tables/panels.js";
 import { TABLES_STRINGS } from "../src/tables/strings.js";
 import { renderWidget } from "./fake_model.js";
-import { click } from "./helpers.js";
+import { click, key as press } from "./helpers.js";
 
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
 
 // What widgets/tables.py publishes: a table opened elsewhere (no watch link known here), a
 // pairing opened through the widget (Ada against Bo; Cy against a bot), its sheet.
@@ -135,6 +138,83 @@ describe("the teacher's room", () => {
     expect($(".lr-submit").textContent).toBe("Open the tables");
     click($(".ludo-lang-button[data-lang='fr']"));
     expect(model.sent).toEqual([{ type: "lang", value: "fr" }]);
+  });
+
+  it("closes a table in two clicks: the first asks to confirm, the second sends one close", () => {
+    vi.useFakeTimers();
+    const { $, $$, model } = renderRoom();
+    const buttons = $$(".lr-close");
+    expect(buttons.map((button) => button.dataset.table)).toEqual(["1", "2", "3"]); // every table, watchable or not
+    const close = $(".lr-close[data-table='2']");
+    expect(close.textContent).toBe("Fermer");
+    expect(close.getAttribute("aria-label")).toBe("Fermer la table n° 2");
+    click(close);
+    expect(model.sent).toEqual([]); // asked, not sent
+    expect(close.dataset.confirm).toBe("true");
+    expect(close.textContent).toBe("Confirmer ?");
+    expect(close.getAttribute("aria-label")).toBe("Confirmer : fermer la table n° 2 (Échap : annuler)");
+    expect($(".lr-close-said").textContent).toContain("ferme la table n° 2");
+    expect($(".lr-close[data-table='3']").textContent).toBe("Fermer"); // only that one asks
+    vi.advanceTimersByTime(SLIP_MS + 100);
+    click(close);
+    expect(model.sent).toEqual([{ type: "close", table: 2 }]);
+    expect(close.textContent).toBe("Fermer"); // a third click asks again, sends nothing
+    expect($(".lr-close-said").textContent).toBe("");
+    click(close);
+    expect(model.sent).toHaveLength(1);
+    model.set("tables", [TABLES[0], TABLES[2]]); // Python closed it: the row is gone
+    expect($(".lr-close[data-table='2']")).toBeNull();
+    expect($(".lr-close-said").textContent).toBe(""); // and nothing asks any more
+  });
+
+  it("sends nothing without the confirmation: time out, Escape, a double click, another table", () => {
+    vi.useFakeTimers();
+    const { $, model } = renderRoom();
+    const close = $(".lr-close[data-table='1']");
+    click(close);
+    vi.advanceTimersByTime(CONFIRM_MS);
+    expect(close.textContent).toBe("Fermer"); // it asked long enough
+    click(close); // so this click asks again
+    expect(close.textContent).toBe("Confirmer ?");
+    press(close, "Escape");
+    expect(close.textContent).toBe("Fermer");
+    click(close);
+    click(close); // a double click by a slip of the finger
+    expect(close.textContent).toBe("Confirmer ?");
+    vi.advanceTimersByTime(SLIP_MS + 100);
+    click($(".lr-close[data-table='3']")); // another table's: that one asks now
+    expect(close.textContent).toBe("Fermer");
+    expect($(".lr-close[data-table='3']").textContent).toBe("Confirmer ?");
+    vi.advanceTimersByTime(CONFIRM_MS);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("keeps asking, and the focus, when a refresh draws the row anew", () => {
+    vi.useFakeTimers();
+    const { $, model } = renderRoom();
+    $(".lr-close[data-table='3']").focus();
+    click($(".lr-close[data-table='3']"));
+    vi.advanceTimersByTime(SLIP_MS + 100);
+    const before = $(".lr-close[data-table='3']");
+    model.set("tables", [TABLES[0], TABLES[1], { ...TABLES[2], ply: 1 }]); // a move was played
+    const after = $(".lr-close[data-table='3']");
+    expect(after).not.toBe(before);
+    expect(document.activeElement).toBe(after);
+    expect(after.textContent).toBe("Confirmer ?");
+    after.click(); // Enter or Space on a focused button
+    expect(model.sent).toEqual([{ type: "close", table: 3 }]);
+  });
+
+  it("speaks English when closing, and its teardown leaves no listener", () => {
+    const { $, model, cleanup, el } = renderRoom({ lang: "en" });
+    const close = $(".lr-close[data-table='1']");
+    expect(close.textContent).toBe("Close");
+    click(close);
+    expect(close.textContent).toBe("Confirm?");
+    expect(close.getAttribute("aria-label")).toBe("Confirm: close table no. 1 (Escape: cancel)");
+    cleanup();
+    expect(model.listenerCount()).toBe(0);
+    expect(el.querySelector(".lr")).toBeNull();
   });
 
   it("has the form's controls labelled and reachable by the keyboard", () => {

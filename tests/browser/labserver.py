@@ -471,6 +471,27 @@ def play_one_turn(page, board: dict) -> str:
     return "discard"
 
 
+def step_nains(pages) -> bool:
+    """One look at each page's Tir de tuyau board: go on at a round's end, play where it is
+    that page's turn, with the mouse. False once the match is over on every page."""
+    boards = [nains_board(page) for page in pages]
+    if all(board and board["phase"] == "over" for board in boards):
+        return False
+    for page, board in zip(pages, boards, strict=True):
+        if board is None:
+            continue
+        if page.evaluate(f"() => {NAINS_RESTING}"):
+            page.locator(".ludo-continue").click()
+        elif board["state"] in ("choose", "play"):
+            ply = board["ply"]
+            play_one_turn(page, board)
+            page.wait_for_function(
+                f"() => Number(document.querySelector('.nn').dataset.ply) > {ply}",
+                timeout=30_000,
+            )
+    return True
+
+
 class SortilegesBoard:
     """The n-th Sortilèges widget on the page (0: the first)."""
 

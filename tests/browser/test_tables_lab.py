@@ -13,14 +13,7 @@ import time
 
 import pytest
 
-from labserver import (
-    NAINS_RESTING,
-    NotebookPage,
-    chromium,
-    nains_board,
-    play_one_turn,
-    write_notebook,
-)
+from labserver import NotebookPage, chromium, nains_board, step_nains, write_notebook
 from ludotheque.tables import open_table, start_server
 
 pytestmark = pytest.mark.browser
@@ -42,39 +35,6 @@ def seat_notebook(lab_server, seat: int, link: str) -> str:
         "from pathlib import Path\nfrom ludotheque.widgets import Nains\n"
         f"partie = Nains(join=Path('seat{seat}.link').read_text())\npartie",
     )
-
-
-def restart(db, address: str):
-    port = int(address.rsplit(":", 1)[1])
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            return start_server(db, port=port)
-        except RuntimeError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-
-
-def step(pages) -> bool:
-    """One look at each page: go on at a round's end, play where it is that seat's turn.
-    False once the match is over on both."""
-    boards = [nains_board(page) for page in pages]
-    if all(board and board["phase"] == "over" for board in boards):
-        return False
-    for page, board in zip(pages, boards, strict=True):
-        if board is None:
-            continue
-        if page.evaluate(f"() => {NAINS_RESTING}"):
-            page.locator(".ludo-continue").click()
-        elif board["state"] in ("choose", "play"):
-            ply = board["ply"]
-            play_one_turn(page, board)
-            page.wait_for_function(
-                f"() => Number(document.querySelector('.nn').dataset.ply) > {ply}",
-                timeout=30_000,
-            )
-    return True
 
 
 def test_two_browsers_play_one_table_through_a_server_killed_mid_game(
@@ -109,13 +69,13 @@ def test_two_browsers_play_one_table_through_a_server_killed_mid_game(
             notebooks.append(notebook)
         try:
             started, killed = time.monotonic(), None
-            while step(pages):
+            while step_nains(pages):
                 assert time.monotonic() - started < MATCH_SECONDS, [nains_board(p) for p in pages]
                 ply = nains_board(pages[0])["ply"]
                 if killed is None and ply >= KILL_AT:
                     server.kill()  # SIGKILL: nothing acknowledged may be lost
                     killed = ply
-                    server = restart(db, server.address)
+                    server = server.restart(timeout=15)
                     for page in pages:  # each page's kernel reconnects, at the same ply
                         page.wait_for_function(
                             f"() => Number(document.querySelector('.nn').dataset.ply) >= {killed}",

@@ -1,27 +1,15 @@
-"""What the table server's tests share: a restart on the same port, a raw connection that
-keeps every frame, two seats playing random moves."""
+"""What the table server's tests share: a raw connection that keeps every frame, two seats
+playing random moves."""
 
 import contextlib
 import json
 import random
 import time
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from ludotheque.tables import LocalServer, RemoteSeat, start_server
-
-
-def restarted(old: LocalServer, tmp_path) -> LocalServer:
-    """The same journal served again on the same port (so that clients find it again)."""
-    port = int(old.address.rsplit(":", 1)[1])
-    deadline = time.monotonic() + 10
-    while True:  # the port may linger a moment after the kill
-        try:
-            return start_server(tmp_path / "tables.sqlite", port=port)
-        except RuntimeError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
+from ludotheque.tables import RemoteSeat
 
 
 class Frames:
@@ -35,11 +23,11 @@ class Frames:
         self.texts: list[str] = []
 
     def drain(self, quiet: float = 0.3) -> list[dict]:
-        """Every frame until none comes for `quiet` seconds."""
+        """Every frame until none comes for `quiet` seconds or the server closes."""
         while True:
             try:
                 self.texts.append(self.connection.recv(quiet))
-            except TimeoutError:
+            except (TimeoutError, ConnectionClosed):
                 return [json.loads(text) for text in self.texts]
 
     def close(self) -> None:

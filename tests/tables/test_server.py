@@ -6,7 +6,7 @@ import random
 import sqlite3
 
 import pytest
-from tables_kit import Frames, play_turns, restarted
+from tables_kit import Frames, play_turns
 
 from ludotheque.engines.core import RulesError, State
 from ludotheque.tables import RemoteSeat, list_tables, open_table
@@ -64,7 +64,7 @@ def test_a_server_killed_mid_game_comes_back_at_the_same_ply_and_clients_reconne
     play_turns(seats, rng, plies=15)
     acknowledged = seats[0].observation["ply"]
     server.kill()  # SIGKILL right after the last acknowledgement
-    back = restarted(server, tmp_path)
+    back = server.restart()
     try:
         for seat in seats:  # each client reconnects by itself, with its token
             seat.wait_joined(2)
@@ -146,7 +146,7 @@ def test_a_move_the_journal_refuses_stops_the_server_and_is_never_acknowledged(s
     assert server.process.wait(20) == 75
     blocker.execute("rollback")
     blocker.close()
-    back = restarted(server, tmp_path)
+    back = server.restart()
     try:
         assert list_tables(back)[0]["ply"] == 0
     finally:
@@ -161,7 +161,7 @@ def test_a_table_that_cannot_be_replayed_is_left_out_and_the_others_served(serve
     server.kill()
     with sqlite3.connect(tmp_path / "tables.sqlite") as db:
         db.execute("update tables set seats = ? where id = ?", ('["human"]', broken["table"]))
-    back = restarted(server, tmp_path)
+    back = server.restart()
     try:
         assert [t["table"] for t in list_tables(back)] == [good["table"]]
         RemoteSeat(good["seats"][0]).close()

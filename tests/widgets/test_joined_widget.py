@@ -9,17 +9,10 @@ import time
 import pytest
 
 from ludotheque.engines.core import RulesError
-from ludotheque.tables import open_table, start_server
+from ludotheque.tables import open_table
 from ludotheque.widgets import Nains, Sortileges
 from ludotheque.widgets.arguments import ArgumentError
 from widget_wire import Wire, act, send
-
-
-@pytest.fixture
-def server(tmp_path):
-    started = start_server(tmp_path / "tables.sqlite")
-    yield started
-    started.kill()
 
 
 def test_two_widgets_play_tir_de_tuyau_each_synced_only_its_own_hand(server):

@@ -32,7 +32,9 @@ SYNCED = {
     "curtain",
     "omniscient",
     "game_review",
-}  # the last three: games with secrets (nains)
+    "relay",
+}  # private_information, curtain, omniscient: games with secrets (nains); relay: a table
+# server's address, for a seat joined through the page (no token: that travels in a frame)
 SEED = 918_273_645
 
 

@@ -1,7 +1,8 @@
 """The teacher's room (`Tables`): it lists a real table server's tables (those it opened and
 the others), opens the pairings a list of names asks for, watches the tables whose link it
-knows, answers bad intents with a notice and changes nothing, never syncs the server's key,
-and stops asking the server once closed."""
+knows, closes the tables it lists (on the server, from a thread), answers bad intents with a
+notice and changes nothing, never syncs the server's key, and stops asking the server once
+closed."""
 
 import threading
 import time
@@ -9,17 +10,11 @@ import time
 import pytest
 
 import ludotheque.widgets as widgets
-from ludotheque.tables import RemoteSeat, list_tables, open_table, start_server
+from ludotheque.engines.core import RulesError
+from ludotheque.tables import RemoteSeat, list_tables, open_table
 from ludotheque.widgets import GameWidget, Nains, Tables
 from ludotheque.widgets import tables as room_module
 from widget_wire import Wire, browser_write, send
-
-
-@pytest.fixture
-def server(tmp_path):
-    started = start_server(tmp_path / "tables.sqlite")
-    yield started
-    started.kill()
 
 
 @pytest.fixture
@@ -119,6 +114,13 @@ BAD = [
     ({"type": "watch", "table": 1}, "not-watchable"),
     ({"type": "watch", "table": "1"}, "malformed"),
     ({"type": "watch", "table": True}, "malformed"),
+    ({"type": "close", "table": "1"}, "malformed"),
+    ({"type": "close", "table": True}, "malformed"),
+    ({"type": "close", "table": 1.0}, "malformed"),
+    ({"type": "close", "table": None}, "malformed"),
+    ({"type": "close"}, "malformed"),
+    ({"type": "close", "table": 99}, "no-table"),
+    ({"type": "close", "table": -1}, "no-table"),
     ({"type": "lang", "value": "de"}, "malformed"),
     ({"type": "open", "key": "x"}, "malformed"),
     ("pair_up", "malformed"),
@@ -208,6 +210,14 @@ def test_a_server_that_does_not_answer_shows_a_notice_not_a_crash(server):
         assert room.notice["code"] == "no-answer" and len(room.sheet) == 2
         send(room, {"type": "watch", "table": 1})
         assert room.notice["code"] == "no-answer" and room.board is None
+        notice = room.notice["id"]
+        send(room, {"type": "close", "table": 1})  # answered from its thread
+        until(lambda: room.notice["id"] > notice)
+        assert room.notice["code"] == "no-answer" and room.notice["params"]["table"] == 1
+        assert room.notice["params"]["message"]
+        with pytest.raises(RulesError, match="does not answer"):
+            room.close_table(1)
+        assert [row["table"] for row in room.tables] == [1]  # nothing changed here
     finally:
         room.close()
 
@@ -247,3 +257,63 @@ def test_arguments_are_checked(server):
         Tables(server, refresh=True)
     with pytest.raises(TypeError, match="server"):
         Tables(42)
+
+
+def test_close_from_the_list_closes_the_table_on_the_server(server, room):
+    room.pair_up("nains", ["Ada", "Bo", "Cy", "Dee"])  # tables 1 and 2
+    room.refresh()
+    room.watch(1)
+    send(room, {"type": "close", "table": 1})
+    until(lambda: room.notice.get("code") == "closed")
+    assert room.notice["level"] == "info" and room.notice["params"] == {"table": 1}
+    assert [row["table"] for row in list_tables(server)] == [2]  # closed on the server
+    until(lambda: [row["table"] for row in room.tables] == [2])
+    assert room.board is None and room.watching is None  # the watch dropped with it
+    assert room._box.children == (room,)
+    assert [row["table"] for row in room.refresh()] == [2]  # gone for good
+    assert [line["table"] for line in room.sheet] == [1, 1, 2, 2]  # the sheet is a record
+
+
+def test_close_table_from_python(server, room):
+    room.pair_up("nains", ["Ada", "Bo", "Cy", "Dee"])
+    room.refresh()
+    room.close_table(2)
+    assert [row["table"] for row in room.tables] == [1]  # the list asked again, at once
+    assert [row["table"] for row in list_tables(server)] == [1]
+    with pytest.raises(RulesError, match="no table") as refused:
+        room.close_table(2)  # no longer listed
+    assert refused.value.code == "no-table"
+
+
+def test_a_table_the_room_does_not_list_is_not_closed(server, room):
+    room.refresh()
+    open_table(server, "nains")  # table 1, opened since the list was asked for
+    send(room, {"type": "close", "table": 1})
+    assert room.notice["code"] == "no-table" and room.notice["level"] == "error"
+    time.sleep(0.2)
+    assert [row["table"] for row in list_tables(server)] == [1]  # still served
+    with pytest.raises(RulesError) as refused:
+        room.close_table(1)
+    assert refused.value.code == "no-table"
+    assert [row["table"] for row in list_tables(server)] == [1]
+
+
+def test_closing_waits_in_a_thread_and_a_refusal_is_a_notice(server, room, monkeypatch):
+    room.pair_up("nains", ["Ada", "Bo"])
+    room.refresh()
+    asked, go_on = threading.Event(), threading.Event()
+
+    def refused(*_args, **_kwargs):
+        asked.set()
+        assert go_on.wait(10)
+        raise ValueError("this server has no table 1")
+
+    monkeypatch.setattr(room_module, "close_table", refused)
+    send(room, {"type": "close", "table": 1})  # returns while the server is asked
+    assert asked.wait(5) and room.notice == {}
+    go_on.set()
+    until(lambda: room.notice.get("code") == "close-refused")
+    assert room.notice["params"]["table"] == 1
+    assert "no table 1" in room.notice["params"]["message"]
+    assert [row["table"] for row in room.tables] == [1]  # nothing changed here
+    assert [row["table"] for row in list_tables(server)] == [1]

@@ -91,8 +91,28 @@ export function watchTraits(model, onChange, extra = []) {
     drawn = now;
     onChange();
   };
-  for (const name of names) model.on(`change:${name}`, changed);
+  return onTraits(model, names, changed);
+}
+
+/** Call `onChange` on every `change:<name>` of the traits `names`; returns a function that
+ * stops listening. */
+export function onTraits(model, names, onChange) {
+  for (const name of names) model.on(`change:${name}`, onChange);
   return () => {
-    for (const name of names) model.off(`change:${name}`, changed);
+    for (const name of names) model.off(`change:${name}`, onChange);
+  };
+}
+
+/** A view drawn from traits of its own (the teacher's room, the tournament), mounted: `update`
+ * runs now and on every change of `traits`. Returns the view's teardown, what `render`
+ * returns: stop listening, run each of `cleanups` (its toasts' and buttons' timers), remove
+ * `root`. */
+export function mountView(model, { traits, update, root, cleanups = [] }) {
+  update();
+  const stop = onTraits(model, traits, update);
+  return () => {
+    stop();
+    for (const cleanup of cleanups) cleanup();
+    root.remove();
   };
 }

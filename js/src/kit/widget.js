@@ -1,9 +1,10 @@
 // Mount a game in an anywidget view: every game entry is `export default gameWidget(game)`.
 
-import { ensureStyle } from "./dom.js";
+import { ensureStyle, h } from "./dom.js";
 import { KIT_STRINGS, translator } from "./i18n.js";
 import { createShell } from "./shell.js";
 import { KIT_CSS } from "./style.js";
+import { startRelay } from "./relay.js";
 import { readView, watchTraits } from "./view.js";
 
 /**
@@ -44,7 +45,37 @@ function mountGame({ model, el }, game) {
   };
 }
 
-/** A game's anywidget module, {render}: `render({model, el})` mounts the game there. */
+/**
+ * A seat joined through the page (the `relay` trait) has no position until the table server's
+ * first view is relayed: a line says so meanwhile, and the game is mounted with that view.
+ */
+function mountSeated({ model, el }, game) {
+  const seated = () => Boolean(model.get("observation")?.game);
+  if (!model.get("relay") || seated()) return mountGame({ model, el }, game);
+  const t = translator(KIT_STRINGS, game.strings);
+  const line = h("p", { class: "ludo-connecting", role: "status" }, t(model.get("lang") ?? "fr", "relay.connecting", { address: model.get("relay") }));
+  el.append(line);
+  let unmount = null;
+  const onView = () => {
+    if (!seated()) return;
+    model.off("change:observation", onView);
+    line.remove();
+    unmount = mountGame({ model, el }, game);
+  };
+  model.on("change:observation", onView);
+  return () => {
+    model.off("change:observation", onView);
+    line.remove();
+    unmount?.();
+  };
+}
+
+/** A game's anywidget module: `initialize({model})` opens the table server's socket of a seat
+ * joined through the page (once per model, not per view); `render({model, el})` mounts the
+ * game there. */
 export function gameWidget(game) {
-  return { render: ({ model, el }) => mountGame({ model, el }, game) };
+  return {
+    initialize: ({ model }) => startRelay(model),
+    render: ({ model, el }) => mountSeated({ model, el }, game),
+  };
 }

@@ -1,6 +1,7 @@
 // The teacher's room's panels, each drawn from one snapshot of the traits (`view`): the
 // server's tables, the pairing form and the sheet of links. They only read the traits; what
-// they ask goes through `send`: `watch` a table, `unwatch`, `pair_up` a list of names.
+// they ask goes through `send`: `watch` a table, `unwatch`, `close` a table, `pair_up` a list
+// of names.
 
 import { h, keyedChildren } from "../kit/dom.js";
 import { formatNumber } from "../kit/numbers.js";
@@ -13,22 +14,83 @@ export function seatText(t, lang, label, name = null) {
   return label === "human" ? t(lang, "seat.human") : String(label ?? "");
 }
 
-/** The server's tables: number, game, seats (who is connected), ply, state, and a Watch
- * button for the tables whose watch link this widget knows. */
+/** How long a Close button, once clicked, asks "Confirm?" before it is Close again. */
+export const CONFIRM_MS = 5000;
+/** A second click sooner than this after the first is a double click, not a confirmation. */
+export const SLIP_MS = 400;
+
+/** The server's tables: number, game, seats (who is connected), ply, state, a Watch button
+ * for the tables whose watch link this widget knows, and a Close button for each. Closing
+ * takes two clicks (or Enter twice): the first turns the button into "Confirm?" for
+ * `CONFIRM_MS`, Escape or the time running out turns it back; only the second sends
+ * `close`. `destroy()` stops its timer. */
 export function createList({ t, send }) {
   const head = h("thead");
   const body = h("tbody");
   const empty = h("p", { class: "lr-empty" });
   const help = h("p", { class: "lr-help" });
-  const el = h("div", { class: "lr-list" }, h("div", { class: "lr-scroll" }, h("table", { class: "lr-table" }, head, body)), empty, help);
+  const said = h("p", { class: "ludo-sr lr-close-said", "aria-live": "polite" });
+  const el = h("div", { class: "lr-list" }, h("div", { class: "lr-scroll" }, h("table", { class: "lr-table" }, head, body)), empty, help, said);
+  let lang = "fr";
+  let armed = null; // the table whose Close button asks "Confirm?": {table, at, timer}
 
-  function row(lang, table, watching) {
+  // written only when it changes: a live region or a focused button says a new text again
+  const setText = (element, text) => { if (element.textContent !== text) element.textContent = text; };
+
+  function drawClose(button) {
+    const table = Number(button.dataset.table);
+    const asking = armed?.table === table;
+    button.dataset.confirm = String(asking);
+    setText(button, t(lang, asking ? "list.close-confirm" : "list.close"));
+    button.setAttribute("aria-label", t(lang, asking ? "list.close-confirm-label" : "list.close-label", { table }));
+  }
+
+  function redrawClose() {
+    for (const button of body.querySelectorAll(".lr-close")) drawClose(button);
+    setText(said, armed ? t(lang, "list.close-armed", { table: armed.table }) : "");
+  }
+
+  function disarm() {
+    if (!armed) return;
+    clearTimeout(armed.timer);
+    armed = null;
+    redrawClose();
+  }
+
+  function clickClose(table) {
+    if (armed?.table !== table) { // the first click: ask
+      disarm();
+      armed = { table, at: Date.now(), timer: setTimeout(disarm, CONFIRM_MS) };
+      redrawClose();
+      return;
+    }
+    if (Date.now() - armed.at < SLIP_MS) return; // a double click is not a confirmation
+    disarm();
+    send({ type: "close", table });
+  }
+
+  function closeButton(table) {
+    const button = h("button", {
+      type: "button", class: "ludo-button lr-close", "data-table": table,
+      onclick: () => clickClose(table),
+      onkeydown: (event) => {
+        if (event.key === "Escape" && armed?.table === table) {
+          event.preventDefault();
+          disarm();
+        }
+      },
+    });
+    drawClose(button);
+    return button;
+  }
+
+  function row(table, watching) {
     const seats = table.seats.map((seat) => h("span", { class: "lr-seat", "data-connected": String(Boolean(seat.connected)) },
       h("span", { class: "lr-dot", "aria-hidden": "true", title: t(lang, seat.connected ? "list.connected" : "list.absent") }),
       seatText(t, lang, seat.label, seat.name),
       h("span", { class: "ludo-sr" }, ` (${t(lang, seat.connected ? "list.connected" : "list.absent")})`)));
     const watchers = table.watchers ? h("span", { class: "lr-watchers" }, t(lang, "list.watchers", { count: formatNumber(table.watchers, lang) })) : null;
-    const action = table.watchable
+    const watch = table.watchable
       ? h("button", {
         type: "button", class: "ludo-button lr-watch", "data-table": table.table,
         "aria-label": t(lang, "list.watch-label", { table: table.table }),
@@ -41,23 +103,37 @@ export function createList({ t, send }) {
       h("td", { class: "lr-seats" }, ...seats, watchers),
       h("td", { class: "lr-ply" }, formatNumber(table.ply ?? 0, lang)),
       h("td", { class: "lr-state", "data-over": String(Boolean(table.over)) }, t(lang, table.over ? "state.over" : "state.playing")),
-      h("td", {}, action));
+      h("td", {}, h("div", { class: "lr-actions" }, watch, closeButton(table.table))));
   }
 
   return {
     el,
     update(view) {
-      const { lang, tables, watching } = view;
-      head.replaceChildren(h("tr", {}, ...["table", "game", "seats", "ply", "state", "watch"].map(
+      const { tables, watching } = view;
+      lang = view.lang;
+      if (armed && !tables.some((table) => table.table === armed.table)) disarm(); // gone meanwhile
+      head.replaceChildren(h("tr", {}, ...["table", "game", "seats", "ply", "state", "actions"].map(
         (key) => h("th", { scope: "col" }, t(lang, `list.${key}`)))));
+      // the button that has the focus, found again if its row is made anew
+      const active = el.ownerDocument.activeElement;
+      const focused = body.contains(active) && active.dataset.table !== undefined ? active : null;
       // a row unchanged keeps its element (and the focus on its button) across refreshes
       keyedChildren(body, tables.map((table) => ({
         key: JSON.stringify([lang, watching === table.table, table]),
-        make: () => row(lang, table, watching),
+        make: () => row(table, watching),
       })));
+      if (focused && !body.contains(focused)) {
+        [...body.querySelectorAll("button")].find((button) => button.className === focused.className
+          && button.dataset.table === focused.dataset.table)?.focus();
+      }
+      redrawClose();
       empty.hidden = tables.length > 0;
       empty.textContent = t(lang, "list.empty");
       help.textContent = t(lang, "list.help");
+    },
+    destroy() {
+      if (armed) clearTimeout(armed.timer);
+      armed = null;
     },
   };
 }

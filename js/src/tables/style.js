@@ -23,6 +23,8 @@ export const TABLES_CSS = `
 .lr-state[data-over="false"] { color: var(--ludo-fg-strong); font-weight: 600; }
 .lr-row[aria-current="true"] td, .lr-row[aria-current="true"] th { background: color-mix(in srgb, var(--ludo-accent) 14%, var(--ludo-bg)); }
 .lr-no-link { color: var(--ludo-fg-dim); font-size: 0.9em; }
+.lr-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.lr-close[data-confirm="true"] { border-color: var(--ludo-error); color: var(--ludo-error); font-weight: 600; }
 .lr-help { margin: 4px 0 0; color: var(--ludo-fg-dim); font-size: 0.9em; }
 .lr-empty { color: var(--ludo-fg-dim); margin: 4px 0; }
 .lr-watching { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 0; }
