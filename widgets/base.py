@@ -440,11 +440,13 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         """The live view, its text, and the game's static picture of the position as anyone
         may see it (the public observation, whoever sits at the table): as SVG, and as an
         HTML image of it, since a notebook JupyterLab does not trust (a fresh clone) shows
-        only sanitized HTML, which keeps an image but drops SVG."""
+        only sanitized HTML, which keeps an image but drops SVG. A seat joined through the
+        page has no position yet when shown: the live view only."""
         shown = super()._repr_mimebundle_(**kwargs)
-        if shown is not None:
+        public = self.table.public_observation()
+        if shown is not None and public:  # none before a table server's first view
             data, metadata = shown
-            svg = self.picture(self.table.public_observation())
+            svg = self.picture(public)
             if svg is not None:
                 data = {**data, "image/svg+xml": svg, "text/html": picture_html(svg, repr(self))}
             shown = data, metadata

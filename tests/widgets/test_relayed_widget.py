@@ -112,6 +112,8 @@ def test_two_pages_relay_a_game_of_tir_de_tuyau_to_its_end(server, ludotheque_th
     links = open_table(server, "nains", options={"rounds": 1}, seed=21)
     widgets = [Nains(join=link, join_via="browser") for link in links["seats"]]
     assert widgets[0].observation == {} and widgets[0].relay == server.address + "/"
+    data, _metadata = widgets[0]._repr_mimebundle_()  # shown before the first view
+    assert "image/svg+xml" not in data and "application/vnd.jupyter.widget-view+json" in data
     pages = [Page(widget, f"page-{seat}") for seat, widget in enumerate(widgets)]
     until(pages, lambda: all(widget.observation for widget in widgets))
     rng = random.Random(5)
