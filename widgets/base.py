@@ -269,17 +269,25 @@ class GameWidget(Referee, GameHooks, BaseIntents, anywidget.AnyWidget):
         seats = self.table.seats or [HUMAN] * self.game.players  # the server's, when they come
         self._open(lang, 0.0, seats, relay=self.table.address if via == "browser" else "")
 
-    def _open(self, lang: str, bot_delay: float, seats: list[str], relay: str = "") -> None:
-        """The comm opened with the first traits, then the table started (its first view)."""
+    def _open(
+        self, lang: str, bot_delay: float, seats: list[str], relay: str | None = None
+    ) -> None:
+        """The comm opened with the first traits, then the table started (its first view).
+        `relay`: a remote table's ("" through the kernel's socket, the server's address
+        through the page's): `game_info.remote` tells the page to offer only what such a
+        table does."""
         with self._output():
             super().__init__(
-                relay=relay,
+                relay=relay or "",
                 levels=list(self._levels),
                 lang=lang,
                 bot_delay=bot_delay,
                 seats=seats,
                 options=self.game.options,
-                game_info=game_info(self.game_class, self._choices, self._levels),
+                game_info={
+                    **game_info(self.game_class, self._choices, self._levels),
+                    "remote": relay is not None,
+                },
                 private_information=self.game_class.private_information,
             )
         self.on_msg(self._on_intent)

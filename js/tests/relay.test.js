@@ -120,3 +120,21 @@ describe("the page's relay of a table server's socket (join_via='browser')", () 
     expect($(".nn")).not.toBeNull();
   });
 });
+
+describe("a table server's seat offers only what such a table does", () => {
+  it("hides new game, taking back, hint, seats, options, speed and review; keeps the board, moves and language", () => {
+    const remote = renderWidget(nains, {
+      observation: structuredClone(fixtures.play), private_information: true,
+      game_info: { remote: true, options: {}, levels: {} },
+    });
+    for (const selector of [".ludo-buttons", ".ludo-seats", ".ludo-speed-input", ".ludo-gr-ask"]) {
+      const el = remote.$(selector);
+      expect(el, selector).not.toBeNull();
+      expect(el.closest("[hidden]"), selector).not.toBeNull();
+    }
+    expect(remote.$(".nn").closest("[hidden]")).toBeNull();
+    expect(remote.$(".ludo-lang").closest("[hidden]")).toBeNull();
+    const local = renderWidget(nains, { observation: structuredClone(fixtures.play), private_information: true });
+    expect(local.$(".ludo-buttons").closest("[hidden]")).toBeNull();
+  });
+});

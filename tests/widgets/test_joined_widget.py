@@ -47,6 +47,7 @@ def test_two_widgets_play_tir_de_tuyau_each_synced_only_its_own_hand(server):
 def test_what_a_remote_table_does_not_offer_is_refused_with_a_notice(server):
     links = open_table(server, "nains", seed=3)
     widget = Nains(join=links["seats"][0])
+    assert widget.game_info["remote"] is True and widget.relay == ""  # the kernel's socket
     for intent in ({"type": "undo"}, {"type": "hint"}, {"type": "new"}):
         send(widget, intent)
         assert widget.notice["code"] == "remote-table", intent

@@ -112,6 +112,7 @@ def test_two_pages_relay_a_game_of_tir_de_tuyau_to_its_end(server, ludotheque_th
     links = open_table(server, "nains", options={"rounds": 1}, seed=21)
     widgets = [Nains(join=link, join_via="browser") for link in links["seats"]]
     assert widgets[0].observation == {} and widgets[0].relay == server.address + "/"
+    assert widgets[0].game_info["remote"] is True  # the page offers only what the table does
     data, _metadata = widgets[0]._repr_mimebundle_()  # shown before the first view
     assert "image/svg+xml" not in data and "application/vnd.jupyter.widget-view+json" in data
     pages = [Page(widget, f"page-{seat}") for seat, widget in enumerate(widgets)]
@@ -249,5 +250,5 @@ def test_join_via_is_checked(server):
     widget = Sortileges()
     send(widget, {"type": "relay", "event": "open", "screen": "x"})
     assert widget.notice["code"] == "malformed"
-    assert widget.relay == ""
+    assert widget.relay == "" and widget.game_info["remote"] is False
     widget.close()

@@ -96,6 +96,12 @@ export function createShell(ctx, board, initialView, kit = {}) {
     update(view) {
       el.lang = view.lang;
       for (const part of Object.values(parts)) part.update(view);
+      // A table server's seat: no new game, taking back, hint, seats, options, speed or
+      // review there (Python refuses them with `remote-table`), so none is offered.
+      const remote = Boolean(view.gameInfo.remote);
+      for (const part of [buttons, seats, options, speed, omniscient, gameReview]) {
+        if (remote && part.el) part.el.hidden = true;
+      }
       // Under the curtain the board shows nothing (Python sends only the public view anyway).
       board.el.hidden = view.curtain !== null && view.curtain !== undefined;
     },
