@@ -1,0 +1,311 @@
+"""Sortilèges gauntlet: level 5 against opponents of other styles (issue 35).
+
+Every opponent of `gauntlet_opponents.OPPONENTS` plays `--games` games against level 5: for
+each seed, a random opening of `--opening` turns (4: two random turns each side; the
+tournament's `opening`, seeded, seat 0 first), played twice, level 5 on each seat once.
+Prints level 5's nodes per second on this machine, a progress bar, then a markdown table
+(games, level 5's wins, share, 95 % Wilson interval, the issue's target, each side's seconds
+per turn) and the seeds of the games level 5 lost; `--out` writes every game (opponent,
+seat, opening seed, winner, plies, turns) so that a later run can be compared game by game.
+
+    .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --seconds 0.5 --games 20
+    .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --seconds 1 --games 40 \\
+        --opponents level3,wall --out test-output/gauntlet_1s.json
+    .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --nodes 400000 --games 20
+    .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --losses test-output/gauntlet.json
+    .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --combine test-output/gauntlet_*.json
+
+`--seconds` is level 5's time a turn (and levels 3 and 4's); a loaded machine weakens a
+timed level 5. `--nodes N` plays level 5 on a node budget instead (`NodeBudget`: the same
+search deepened one depth at a time on one thread, independent of the machine's load).
+`--losses FILE` replays the lost games of a results file and asks the solver
+(`solver.Solver`, with a node limit) at which of level 5's turns the game was last proven
+won for it. `--combine FILES` prints one table of several runs' games (same budget and
+opening). Not a test (pytest does not collect tests/benchmarks/; the opponents' test is
+tests/engines/test_sortileges_gauntlet.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from gauntlet_opponents import OPPONENTS, SEARCH_STYLES  # same folder
+from tournament_sortileges import opening  # same folder
+from tqdm import tqdm
+
+from ludotheque.engines.bots import Bot, Deadline
+from ludotheque.engines.sortileges import Sortileges, SortilegesState, Turn
+from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
+from ludotheque.engines.sortileges.toolkit import proven
+from ludotheque.engines.stats import wilson_interval
+
+OPENING = 4
+"""Random turns before the bots play: two for each witch."""
+TARGETS = {name: 0.97 for name in OPPONENTS if name not in ("level3", "level4")} | {"level3": 0.90}
+"""The issue's targets for level 5's share: 97 % against every style that does not search
+on a clock and every mobility search, 90 % against level 3 (level 4: none set)."""
+
+
+class NodeBudget(Bot[SortilegesState]):
+    """Level 5 on a budget of nodes rather than seconds: `FastSearchBot` with no clock
+    (one thread, the same turn every time), deepened one depth at a time (`max_depth`)
+    while the nodes spent on this turn stay under `nodes`, or until a score is proven. Its
+    table is kept between depths, so a depth redoes little of the one before; the last
+    depth may overshoot the budget (a depth costs several times the one before)."""
+
+    name = "search-fast-nodes"
+
+    def __init__(self, nodes: int):
+        self.budget = nodes
+        self.search = FastSearchBot(None, max_depth=1, threads=1)
+        self.nodes = 0
+
+    def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
+        """The caller's clock is ignored (only its cancel flag is kept): a clock that cut a
+        depth would make the turn depend on the machine's load again."""
+        self.nodes = 0
+        unclocked = Deadline(None, deadline.cancel)
+        turn = None
+        for depth in range(1, state.game.board.size + 3):
+            self.search.max_depth = depth
+            found = self.search.decide(state, unclocked)
+            self.nodes += self.search.nodes
+            if self.search.depth < depth:  # cancelled: the last whole depth's turn stands
+                break
+            turn = found
+            if self.nodes >= self.budget or proven(self.search.score):
+                break
+        return turn or found
+
+    def __repr__(self) -> str:
+        return f"NodeBudget({self.budget})"
+
+
+def level5(seconds: float, nodes: int | None) -> Bot[SortilegesState]:
+    return NodeBudget(nodes) if nodes else FastSearchBot(seconds)
+
+
+def nodes_per_second(game: Sortileges, seconds: float, seeds: range = range(4)) -> float:
+    """Level 5's nodes a second (both threads counted) on the openings of `seeds`."""
+    nodes = elapsed = 0.0
+    bot = FastSearchBot(seconds)
+    for seed in seeds:
+        state = opening(game, seed, OPENING, first=0)
+        started = time.monotonic()
+        bot(state, Deadline(seconds))
+        elapsed += time.monotonic() - started
+        nodes += bot.nodes
+    return nodes / elapsed
+
+
+def play_game(
+    game: Sortileges,
+    name: str,
+    seed: int,
+    level5_seat: int,
+    seconds: float,
+    nodes: int | None = None,
+    opening_turns: int = OPENING,
+) -> dict[str, Any]:
+    """One game of level 5 against opponent `name` after the opening of `seed`; the record
+    written to the results file (seconds: each side's total thinking time)."""
+    state = opening(game, seed, opening_turns, first=0)
+    bots: list[Bot[Any]] = [OPPONENTS[name](seed, seconds)] * 2
+    bots[level5_seat] = level5(seconds, nodes)
+    thinking = [0.0, 0.0]
+    turns = [0, 0]
+    played = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        started = time.monotonic()
+        turn = bots[seat](state, Deadline(seconds))
+        thinking[seat] += time.monotonic() - started
+        turns[seat] += 1
+        state.apply(turn)
+        played.append(str(turn))
+    winner = state.winner()
+    return {
+        "opponent": name,
+        "seed": seed,
+        "level5_seat": level5_seat,
+        "winner": "level5" if winner == level5_seat else "opponent",
+        "plies": state.ply,
+        "turns": played,
+        "level5_seconds": thinking[level5_seat],
+        "level5_turns": turns[level5_seat],
+        "opponent_seconds": thinking[1 - level5_seat],
+        "opponent_turns": turns[1 - level5_seat],
+    }
+
+
+def table(games: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    """One row per opponent: games, level 5's wins, share, Wilson interval, seconds a turn."""
+    rows = []
+    for name in names:
+        mine = [g for g in games if g["opponent"] == name]
+        if not mine:
+            continue
+        won = sum(g["winner"] == "level5" for g in mine)
+        low, high = wilson_interval(won, len(mine))
+        rows.append(
+            {
+                "opponent": name,
+                "games": len(mine),
+                "wins": won,
+                "share": won / len(mine),
+                "wilson": [low, high],
+                "target": TARGETS.get(name),
+                "level5_seconds_per_turn": sum(g["level5_seconds"] for g in mine)
+                / max(1, sum(g["level5_turns"] for g in mine)),
+                "opponent_seconds_per_turn": sum(g["opponent_seconds"] for g in mine)
+                / max(1, sum(g["opponent_turns"] for g in mine)),
+                "mean_plies": sum(g["plies"] for g in mine) / len(mine),
+            }
+        )
+    return rows
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    print(
+        "| opponent | games | level 5 wins | share | 95 % Wilson | target | "
+        "s/turn level 5 | s/turn opponent | mean plies |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for row in rows:
+        low, high = row["wilson"]
+        target = row["target"]
+        verdict = "–"
+        if target is not None:
+            verdict = f"{target:.0%}: " + (
+                "met" if low >= target else "missed" if high < target else "unsure"
+            )
+        print(
+            f"| {row['opponent']} | {row['games']} | {row['wins']} | {row['share']:.1%} | "
+            f"{low:.1%}–{high:.1%} | {verdict} | {row['level5_seconds_per_turn']:.3f} | "
+            f"{row['opponent_seconds_per_turn']:.3f} | {row['mean_plies']:.1f} |"
+        )
+
+
+def combine(paths: list[str]) -> None:
+    """One table of the games of several results files of the same budget and openings."""
+    runs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    budgets = {(run["seconds"], run["nodes"], run["opening"]) for run in runs}
+    if len(budgets) > 1:
+        sys.exit(f"these runs differ in budget or opening (seconds, nodes, opening): {budgets}")
+    games = [record for run in runs for record in run["games"]]
+    print_table(table(games, list(dict.fromkeys(record["opponent"] for record in games))))
+
+
+def losses(path: str, node_limit: int) -> None:
+    """For each game level 5 lost in the results file `path`: the last of its turns at
+    which the solver proves the position won for it (its losing moment), or says it cannot
+    tell within `node_limit` nodes."""
+    from ludotheque.engines.sortileges.solver import Solver
+
+    run = json.loads(Path(path).read_text(encoding="utf-8"))
+    game = Sortileges()
+    for record in run["games"]:
+        if record["winner"] == "level5":
+            continue
+        state = opening(game, record["seed"], run["opening"], first=0)
+        before = []  # level 5's positions, with the turn it played there
+        for text in record["turns"]:
+            if state.current_player() == record["level5_seat"]:
+                before.append((state.ply, tuple(state.position()), text))
+            state.apply(game.parse_action(text))
+        verdict = "no position of level 5's proven won"
+        for ply, position, text in reversed(before):
+            solver = Solver(game, table_bits=20, node_limit=node_limit)
+            won = solver.wins(*position)
+            if solver.aborted:
+                verdict = f"unknown before ply {ply} (over {node_limit} nodes)"
+                break
+            if won:
+                verdict = f"won for level 5 at ply {ply}, lost by {text}"
+                break
+        print(
+            f"{record['opponent']}, seed {record['seed']}, level 5 on seat "
+            f"{record['level5_seat']}, {record['plies']} plies: {verdict}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=0.5, help="level 5's time a turn")
+    parser.add_argument("--nodes", type=int, default=None, help="level 5's nodes a turn instead")
+    parser.add_argument("--games", type=int, default=20, help="games per opponent (even)")
+    parser.add_argument("--opponents", default=",".join(OPPONENTS), help="names, comma-separated")
+    parser.add_argument("--seed", type=int, default=0, help="first opening seed")
+    parser.add_argument("--opening", type=int, default=OPENING, help="random turns first")
+    parser.add_argument(
+        "--out", default=None, help="JSON file of every game (rewritten as it goes)"
+    )
+    parser.add_argument("--losses", default=None, help="a results file: analyse its losses")
+    parser.add_argument("--combine", nargs="*", default=None, help="results files: one table")
+    parser.add_argument("--node-limit", type=int, default=50_000_000, help="for --losses")
+    arguments = parser.parse_args()
+    if arguments.losses:
+        losses(arguments.losses, arguments.node_limit)
+        return
+    if arguments.combine:
+        combine(arguments.combine)
+        return
+    names = arguments.opponents.split(",")
+    unknown = [name for name in names if name not in OPPONENTS]
+    if unknown:
+        sys.exit(f"unknown opponents {unknown}; known: {', '.join(OPPONENTS)}")
+    warm_up()  # numba's kernels, so that no first turn is charged for compiling them
+    game = Sortileges()
+    speed = nodes_per_second(game, arguments.seconds)
+    seeds = range(arguments.seed, arguments.seed + max(1, arguments.games // 2))
+    budget = f"{arguments.nodes} nodes" if arguments.nodes else f"{arguments.seconds} s"
+    print(
+        f"level 5: {speed:,.0f} nodes a second at {arguments.seconds} s a turn (both threads); "
+        f"playing on {budget} a turn. Openings: {arguments.opening} random turns, seeds "
+        f"{seeds.start}..{seeds.stop - 1}, each with level 5 on seat 0 then seat 1"
+    )
+    jobs = [(name, seed, seat) for name in names for seed in seeds for seat in (0, 1)]
+    games: list[dict[str, Any]] = []
+    started = time.time()
+    settings = {
+        "seconds": arguments.seconds,
+        "nodes": arguments.nodes,
+        "opening": arguments.opening,
+        "seeds": [seeds.start, seeds.stop - 1],
+        "level5_nodes_per_second": speed,
+    }
+    for name, seed, seat in tqdm(jobs, desc="games", unit="game"):
+        record = play_game(
+            game, name, seed, seat, arguments.seconds, arguments.nodes, arguments.opening
+        )
+        games.append(record)
+        if arguments.out:  # after every game: an interrupted run keeps what it played
+            with open(arguments.out, "w", encoding="utf-8") as stream:
+                json.dump(settings | {"table": table(games, names), "games": games}, stream)
+    rows = table(games, names)
+    print(
+        f"\nSortilèges gauntlet, level 5 on {budget} a turn: {len(games)} games, "
+        f"{time.time() - started:.0f} s\n"
+    )
+    print_table(rows)
+    lost = [g for g in games if g["winner"] != "level5"]
+    if lost:
+        print(
+            "\nlevel 5 lost: "
+            + ", ".join(f"{g['opponent']} seed {g['seed']} seat {g['level5_seat']}" for g in lost)
+        )
+    searches = [r for r in rows if r["opponent"] in SEARCH_STYLES]
+    if searches:
+        print(
+            f"mobility searches: {sum(r['wins'] for r in searches)} of "
+            f"{sum(r['games'] for r in searches)} won"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The gauntlet's opponents (tests/benchmarks/gauntlet_opponents.py) and its runner
+(gauntlet_sortileges.py): every opponent answers a legal turn, each plays its style where a
+position shows it, and the runner plays a whole game against each cheap one. Here rather
+than beside them: pytest does not collect tests/benchmarks/."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import gauntlet_opponents as opponents  # noqa: E402
+import gauntlet_sortileges as runner  # noqa: E402
+
+from ludotheque.engines.bots import Deadline  # noqa: E402
+from ludotheque.engines.sortileges import Sortileges  # noqa: E402
+
+GAME = Sortileges()
+
+
+def positions():
+    """The start, openings of a few seeds, and a crowded endgame."""
+    yield GAME.new_game(seed=0, first=0)
+    for seed in (1, 2, 3):
+        yield runner.opening(GAME, seed, 10, first=seed % 2)
+    crowded = [s for s in GAME.board.names if s[0] in "abc" and s not in ("c1", "b2", "c2")]
+    yield GAME.new_game(seed=0, first=1, witches=["c2", "d7"], spells=crowded)
+
+
+MAKERS = {name: opponents.OPPONENTS[name] for name in opponents.CHEAP} | {
+    "mcts5": opponents.mcts(5)  # mcts1k and mcts10k's maker, with a test's budget
+}
+
+
+@pytest.mark.parametrize("name", MAKERS)
+def test_every_opponent_answers_a_legal_turn(name):
+    bot = MAKERS[name](7, 0.05)
+    for state in positions():
+        turn = bot(state, Deadline(0.05))
+        assert state.is_legal(turn), (bot, str(state), turn)
+
+
+def test_the_wall_builder_spells_next_to_the_other_witch_when_it_can():
+    bot, walled = opponents.WallBuilder(), 0
+    for state in positions():
+        spelled, mover, other = state.position()
+        turn = bot(state)
+        target = GAME.board.index[turn.target]
+        near = GAME.spells(spelled, target, other) & GAME.board.neighbours[other]
+        if near:
+            walled += 1
+            assert GAME.board.index[turn.spell] in opponents.squares_of(near), (str(state), turn)
+    assert walled >= 3
+
+
+def test_one_turn_that_blocks_the_other_witch_is_found_by_every_planner():
+    # Fasderat on a8 has one free neighbour left, b8: spelling it wins
+    state = GAME.new_game(seed=0, first=0, witches=["c3", "a8"], spells=["a7", "b7"])
+    for name in ("greedy", "mobility1", "mobility2", "mobility3", "territory", "wall"):
+        turn = opponents.OPPONENTS[name](0, None)(state)
+        state_after = state.clone()
+        state_after.apply(turn)
+        assert state_after.winner() == 0, (name, turn)
+
+
+def test_the_mobility_searches_see_their_depth():
+    bot = opponents.MobilitySearch(3, 1, 1, opponents.tie_first)
+    bot(GAME.new_game(seed=0, first=0))
+    shallow = opponents.MobilitySearch(1, 1, 1, opponents.tie_first)
+    shallow(GAME.new_game(seed=0, first=0))
+    assert bot.nodes > 20 * shallow.nodes > 0
+
+
+@pytest.mark.parametrize("name", opponents.CHEAP)
+def test_the_runner_plays_a_game_against_each_cheap_opponent(name):
+    record = runner.play_game(GAME, name, seed=1, level5_seat=1, seconds=0.01)
+    assert record["winner"] in ("level5", "opponent")
+    assert record["plies"] == runner.OPENING + len(record["turns"])
+    assert abs(record["level5_turns"] - record["opponent_turns"]) <= 1
+    row = runner.table([record], [name])[0]
+    assert (row["games"], row["wins"]) == (1, record["winner"] == "level5")
+
+
+def test_a_node_budget_gives_the_same_turn_every_time_and_keeps_to_its_depths():
+    state = runner.opening(GAME, 5, runner.OPENING, first=0)
+    small, large = runner.NodeBudget(2_000), runner.NodeBudget(50_000)
+    turns = {str(runner.NodeBudget(2_000)(state)) for _ in range(2)}
+    assert len(turns) == 1
+    small(state), large(state, Deadline(0.001))  # a node budget ignores the clock
+    assert small.nodes >= 2_000 and large.nodes >= 50_000
+    assert large.search.depth > small.search.depth
+
+
+def test_the_table_counts_wins_with_wilson_intervals():
+    games = [
+        {"opponent": "wall", "winner": w, "plies": 30, **dict.fromkeys(TIMES, 1)}
+        for w in ["level5"] * 9 + ["opponent"]
+    ]
+    (row,) = runner.table(games, ["wall", "random"])
+    assert (row["games"], row["wins"], row["target"]) == (10, 9, 0.97)
+    assert row["wilson"] == pytest.approx([0.5958, 0.9821], abs=1e-4)
+    assert runner.TARGETS["level3"] == 0.90 and "level4" not in runner.TARGETS
+
+
+TIMES = ("level5_seconds", "level5_turns", "opponent_seconds", "opponent_turns")
