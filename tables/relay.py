@@ -82,7 +82,7 @@ class RelayedSeat:
             raise RulesError("a relayed frame is a text of at most 4 MiB").with_code("malformed")
         try:
             message = self.known.receive(text)
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise RulesError("a relayed frame is one message of the table server").with_code(
                 "malformed"
             ) from None

@@ -12,6 +12,8 @@ import json
 from collections import deque
 from typing import Any
 
+from ludotheque.engines.table_view import View
+
 from . import protocol
 from .protocol import dumps
 
@@ -68,8 +70,12 @@ class SeatKnowledge:
 
     def receive(self, text: Any) -> dict[str, Any]:
         """One message from the server, taken in; returned as the seat tells it (a refusal
-        that answers no move is a notice)."""
+        that answers no move is a notice). A message of another shape raises ValueError,
+        KeyError or TypeError (RecursionError if nested without end) and changes nothing:
+        through the page (relay.py) it may come from anyone who holds the page."""
         message: dict[str, Any] = json.loads(text)
+        if type(message) is not dict:
+            raise ValueError("a server's message is a JSON object")
         kind = message.get("type")
         if kind == "joined" and message.get("version") != protocol.PROTOCOL:
             self.failure = (
@@ -82,7 +88,11 @@ class SeatKnowledge:
             self.joins += 1
             self._played(message.get("last_id"), message.get("last_ply"))
         elif kind == "view":
-            self.view, self.public = message["view"], message["public"]
+            view, public = message["view"], message["public"]
+            View(**view)  # a view of another shape: TypeError, and nothing kept
+            if not isinstance(view["observation"], dict) or not isinstance(public, dict):
+                raise TypeError("a view's observations are objects")
+            self.view, self.public = view, public
         elif kind in ("acted", "refused") and "id" in message:
             if self._pending.pop(message["id"], None) is not None:  # else: given up on
                 self.answers[message["id"]] = message
@@ -91,6 +101,12 @@ class SeatKnowledge:
                 self.failure = f"the server does not seat this link: {message['message']}"
             message = notice(message["code"], message["message"])
         if message["type"] == "notice":
+            if not (
+                isinstance(message["level"], str)
+                and isinstance(message["code"], str)
+                and isinstance(message.get("params", {}), dict)
+            ):
+                raise TypeError("a notice is a level, a code and its parameters")
             self.notices.append(message)
         return message
 

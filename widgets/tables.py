@@ -51,6 +51,9 @@ MAX_NAMES = 60
 """Names in one pairing (a class and then some)."""
 NAME_CHARS = 40
 """Characters in one name."""
+MAX_CLOSING = 4
+"""Tables being closed at once (a thread each); a click on a table already being closed
+adds nothing."""
 MIN_REFRESH = 0.5
 """Shortest time between two lists asked of the server (each is a connection)."""
 OUTPUT = ("info", "connection", "tables", "sheet", "watching", "notice")
@@ -189,6 +192,7 @@ class Tables(Referee, anywidget.AnyWidget):
         self._closed = False
         self._known: dict[int, dict[str, Any]] = {}  # table -> {"watch", "players", "game"}
         self._listed: list[dict[str, Any]] = []  # the server's last answer
+        self._being_closed: set[int] = set()
         self._board: GameWidget | None = None
         with self._output():
             super().__init__(
@@ -396,11 +400,11 @@ class Tables(Referee, anywidget.AnyWidget):
             log.exception("Tables: closing table %s failed", table)
             self._notify("error", "internal", message=type(error).__name__)
             return
+        finally:
+            self._being_closed.discard(table)
         if not self._closed:
             self._notify("info", "closed", table=table)
-        self._ask_list()  # after any request under way, which may still list it
 
-    # -- the list, in the background ----------------------------------------------------
     def _keep_fresh(self, seconds: float) -> None:
         wait = 0.0
         while not self._stop.wait(wait):
@@ -522,6 +526,14 @@ class Tables(Referee, anywidget.AnyWidget):
             self._close_on_server(table)
             self._ask_list()
             return
+        with self._lock:
+            if table in self._being_closed:
+                return
+            if len(self._being_closed) >= MAX_CLOSING:
+                raise RulesError(
+                    f"{MAX_CLOSING} tables are being closed already: wait a moment"
+                ).with_code("busy")
+            self._being_closed.add(table)
         threading.Thread(
             target=self._close_in_background, args=(table,), daemon=True, name="ludotheque-room"
         ).start()

@@ -3,8 +3,10 @@ a move whose answer a lost connection took away is answered by the `joined` that
 (the journal's last move of the seat, by id and ply), or sent again; a link the server will
 not seat stops the seat for good."""
 
+import dataclasses
 import json
 
+from ludotheque.engines.table_view import View
 from ludotheque.tables import protocol
 from ludotheque.tables.seat_knowledge import SeatKnowledge
 
@@ -17,7 +19,10 @@ def joined(last_id=None, last_ply=None, version=protocol.PROTOCOL):
 
 
 def view(ply):
-    return json.dumps({"type": "view", "view": {"observation": {"ply": ply}}, "public": {}})
+    """A view of the server's shape (every field of View), at `ply`."""
+    shown = {field.name: None for field in dataclasses.fields(View)}
+    shown["observation"] = {"ply": ply}
+    return json.dumps({"type": "view", "view": shown, "public": {}})
 
 
 def test_a_move_the_journal_holds_is_answered_when_the_seat_joins_again():

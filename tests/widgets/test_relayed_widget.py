@@ -185,6 +185,15 @@ def test_what_pages_say_is_checked_and_only_the_relaying_page_is_heard(server):
         {"type": "relay", "event": "frame", "screen": "first", "text": "not json"},
         {"type": "relay", "event": "frame", "screen": "first", "text": "x" * (2**22 + 1)},
         {"type": "relay", "event": "frame", "screen": "first", "text": '{"type": "view"}'},
+        {"type": "relay", "event": "frame", "screen": "first", "text": "[3]"},
+        {"type": "relay", "event": "frame", "screen": "first", "text": "[" * 100_000},
+        {"type": "relay", "event": "frame", "screen": "first", "text": '{"type": "notice"}'},
+        {
+            "type": "relay",
+            "event": "frame",
+            "screen": "first",
+            "text": json.dumps({"type": "view", "view": {"observation": {}}, "public": {}}),
+        },
         {"type": "relay", "event": "open"},
     ):
         before = widget.get_state()

@@ -298,6 +298,31 @@ def test_a_table_the_room_does_not_list_is_not_closed(server, room):
     assert [row["table"] for row in list_tables(server)] == [1]
 
 
+def test_a_flood_of_close_intents_asks_the_server_once_per_table_and_a_few_at_once(
+    server, room, monkeypatch
+):
+    room.pair_up("nains", ["Ada", "Bo", "Cy", "Dee", "Eli", "Fy", "Gus", "Hal", "Io", "Jo"])
+    room.refresh()
+    asked: list[int] = []
+    go_on = threading.Event()
+
+    def held(_server, table, **_kwargs):
+        asked.append(table)
+        assert go_on.wait(10)
+
+    monkeypatch.setattr(room_module, "close_table", held)
+    for _ in range(50):  # a student at the teacher's screen, with the developer tools
+        send(room, {"type": "close", "table": 1})
+    until(lambda: asked == [1])
+    for table in (2, 3, 4):
+        send(room, {"type": "close", "table": table})
+    send(room, {"type": "close", "table": 5})
+    assert room.notice["code"] == "busy"
+    go_on.set()
+    until(lambda: room.notice.get("code") == "closed")
+    assert sorted(asked) == [1, 2, 3, 4]
+
+
 def test_closing_waits_in_a_thread_and_a_refusal_is_a_notice(server, room, monkeypatch):
     room.pair_up("nains", ["Ada", "Bo"])
     room.refresh()
