@@ -18,7 +18,8 @@ from ludotheque.tables import open_table, start_server
 
 pytestmark = pytest.mark.browser
 
-SEED = 2031
+SEED = 20_318_406_517_293_774_051
+"""Long enough that its digits cannot turn up by chance in a frame (a session id, a date)."""
 MATCH_SECONDS = 240
 KILL_AT = 12
 """The ply after which the server is killed."""
