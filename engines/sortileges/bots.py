@@ -94,10 +94,11 @@ class AlphaBetaBot(Bot[SortilegesState]):
     """Level 3: negamax alpha-beta, iterative deepening, a transposition table keyed by the
     packed bitboards (`position_key`): which seat moves does not matter to the evaluation.
 
-    Thinks for at most `seconds` (None: no limit of its own) and never past the caller's
-    deadline; a cancel flag stops it within a few milliseconds. It returns the best turn of
-    the last fully searched depth. Depth 1 (a few hundred nodes) always completes, so even a
-    spent budget gets a reasoned turn. `nodes`, `depth` and `score` describe the last search.
+    Thinks for at most `seconds` (None: no limit of its own) and `max_nodes` (None: no node
+    budget; the same turn on any machine) and never past the caller's deadline; a cancel
+    flag stops it within a few milliseconds. It returns the best turn of the last fully
+    searched depth. Depth 1 (a few hundred nodes) always completes, so even a spent budget
+    gets a reasoned turn. `nodes`, `depth` and `score` describe the last search.
     """
 
     name = "alphabeta"
@@ -106,9 +107,15 @@ class AlphaBetaBot(Bot[SortilegesState]):
     TABLE_LIMIT = 250_000
     """Transposition-table entries kept at most (about 70 MB, some 4 s of search)."""
 
-    def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None):
+    def __init__(
+        self,
+        seconds: float | None = 1.0,
+        max_depth: int | None = None,
+        max_nodes: int | None = None,
+    ):
         self.seconds = seconds
         self.max_depth = max_depth
+        self.max_nodes = max_nodes
         self.nodes = 0
         self.depth = 0
         self.score = 0.0
@@ -141,7 +148,9 @@ class AlphaBetaBot(Bot[SortilegesState]):
         """The score of the position for the witch to move, searched `depth` turns deep."""
         self.nodes += 1
         if not self.nodes % self.CHECK_EVERY:
-            if self.deadline and self.deadline.expired():
+            if self.deadline and (
+                self.deadline.expired() or (self.max_nodes and self.nodes >= self.max_nodes)
+            ):
                 raise SearchCancelled
             if len(self.transpositions) > self.TABLE_LIMIT:  # long budgets: bound the memory
                 self.transpositions.clear()
@@ -174,12 +183,14 @@ class AlphaBetaBot(Bot[SortilegesState]):
 
 
 def bot_for_level(
-    level: str, seed: int | None = None, seconds: float | None = 1.0
+    level: str, seed: int | None = None, seconds: float | None = 1.0, nodes: int | None = None
 ) -> Bot[SortilegesState]:
     """The bot of a level of LEVELS: "1" random, "2" greedy, "3" alpha-beta thinking at most
     `seconds` (None: no limit of its own), "4" the strong search in readable Python
     (`search.SearchBot`), "5" the same search compiled with numba (`fast.FastSearchBot`),
     tens of times the nodes per second: the strongest; without numba, level 4 (`FALLBACKS`).
+    `nodes`: the searches' (3 to 5) budget of nodes a turn as well, on one thread: with
+    `seconds=None`, the same turns on any machine, however loaded (benchmarks).
     `seed` sets levels 1 and 2's choices among equals; the searches are deterministic."""
     level = checked_level(level, LEVELS, "Sortilèges")
     level = FALLBACKS.get(level, level)
@@ -187,13 +198,15 @@ def bot_for_level(
         return RandomBot(seed)
     if level == "2":
         return GreedyBot(seed)
+    if nodes is not None and not (isinstance(nodes, int) and nodes > 0):
+        raise ValueError(f"nodes must be a positive whole number, not {nodes!r}")
     if level == "3":
-        return AlphaBetaBot(seconds)
+        return AlphaBetaBot(seconds, max_nodes=nodes)
     if level == "4":
-        return SearchBot(seconds)
+        return SearchBot(seconds, max_nodes=nodes)
     from .fast import FastSearchBot  # loads numba: only level 5 and the solver need it
 
-    return FastSearchBot(seconds)
+    return FastSearchBot(seconds, max_nodes=nodes, threads=1 if nodes else 2)
 
 
 def warm_up() -> float:

@@ -16,8 +16,9 @@ thread runs the kernel's own iterative deepening from the root, one depth ahead 
 search, on the same transposition table, without locks; its entries cut the main search's
 tree. Each entry is sealed (`_seal`): a reader that meets fields written by two threads
 ignores them. The main search's turn is the one played. Where no thread can start, on one
-core, or with no clock (`max_depth` alone: the tests' fixed depths) it is one thread, as the
-readable search, and gives the same turn every time.
+core, with no clock (`max_depth` alone: the tests' fixed depths) or on a node budget
+(`max_nodes`, the kernel's `LIMIT` slot as in the solver) it is one thread, as the readable
+search, and gives the same turn every time.
 """
 
 from __future__ import annotations
@@ -39,7 +40,16 @@ from . import toolkit
 from .evaluation import DEFAULT_WEIGHTS, NEAR, Geometry, Weights
 from .rules import SortilegesState
 from .search import FULL_WIDTH_FREE, SearchBot
-from .solver import ABORTED, NODES, Searcher, TranspositionTable, _mix, _search, kernel_shape
+from .solver import (
+    ABORTED,
+    LIMIT,
+    NODES,
+    Searcher,
+    TranspositionTable,
+    _mix,
+    _search,
+    kernel_shape,
+)
 from .toolkit import BIG, KEY_SQUARES, NO_SPELL, NULL_WIDTH, WIN, Candidate, proven
 from .toolkit_kernels import (
     bound_of,
@@ -127,7 +137,7 @@ def _negamax(spelled, mover, other, depth, ply, alpha, beta, geo, neighbours, ho
              tt_move, tt_gen, tt_seal, generation, per_ply, end_geo, end_sym_bytes, end_sym_squares,
              end_keys, end_entries, end_killers, end_stats, stats, flag):
     stats[NODES] += 1
-    if flag[0]:
+    if flag[0] or (stats[LIMIT] and stats[NODES] > stats[LIMIT]):
         stats[ABORTED] = 1
         return 0.0
     full = geo[3]
@@ -267,8 +277,10 @@ class FastSearchBot(SearchBot):
 
     def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
                  weights: Weights = DEFAULT_WEIGHTS, exact_endgame: bool = True,
-                 keep_table: bool = True, exact_free: int = 12, threads: int = 2):
-        super().__init__(seconds, max_depth, weights, None, exact_endgame, keep_table)
+                 keep_table: bool = True, exact_free: int = 12, threads: int = 2,
+                 max_nodes: int | None = None):
+        super().__init__(seconds, max_depth, weights, None, exact_endgame, keep_table,
+                         max_nodes)
         if threads not in (1, 2):
             raise ValueError(f"threads must be 1 or 2 (a helper thread or none), not {threads!r}")
         self.threads = threads
@@ -289,9 +301,6 @@ class FastSearchBot(SearchBot):
         self.helper_nodes = 0
         self._helper: threading.Thread | None = None
         self._helping = 0  # the depth the helper searches now
-
-    def __repr__(self) -> str:
-        return f"FastSearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
 
     def _prepare(self, game) -> None:
         if game.board.size > KEY_SQUARES:
@@ -324,13 +333,15 @@ class FastSearchBot(SearchBot):
         self._join_helper()
         for lane in self.lanes:
             lane.reset()
+        self.stats[LIMIT] = self.max_nodes or 0
         self._watch = budget
         done = threading.Event()
         self._armed = False
         self._root = state.position()
         self._stopping = False
         self._helper_wanted = (self.threads > 1 and budget.seconds is not None
-                               and self.max_depth is None and (os.cpu_count() or 1) > 1)
+                               and self.max_depth is None and self.max_nodes is None
+                               and (os.cpu_count() or 1) > 1)
 
         def watch() -> None:
             while not done.wait(0.002):
@@ -359,7 +370,7 @@ class FastSearchBot(SearchBot):
         """The principal variation, re-read by quick searches along it: the one-way table
         may have lost the entries of the line, a search of depth - i rebuilds each one."""
         assert self.game is not None, "called after a search"
-        self.flag[0] = self.end_stats[ABORTED] = 0
+        self.flag[0] = self.end_stats[ABORTED] = self.stats[LIMIT] = 0
         self.deadline, self._armed = None, False
         line = [first]
         target, spell = first
@@ -377,6 +388,22 @@ class FastSearchBot(SearchBot):
             spelled = spelled if spell is None else spelled | 1 << spell
             mover, other = other, target
         return line
+
+    def out_of_nodes(self) -> bool:
+        return self.max_nodes is not None and self.stats[NODES] >= self.max_nodes
+
+    def exact_loses(self, spelled: int, mover: int, other: int, nodes: int) -> tuple[bool, int]:
+        """The solver's kernel (the one the exact endgame runs), a null window at 0."""
+        stats = self.end_stats
+        start = int(stats[NODES])
+        stats[LIMIT], stats[ABORTED] = start + nodes, 0
+        try:
+            score = _search(np.int64(spelled), np.int64(mover), np.int64(other), -1, 1, 0,
+                            *self.end_shape, self.end.keys, self.end.entries,
+                            self.end_search.per_ply, stats)
+            return score < 0 and not stats[ABORTED], int(stats[NODES]) - start
+        finally:
+            stats[LIMIT] = stats[ABORTED] = 0
 
     def negamax(self, spelled, mover, other, depth, ply, alpha, beta):
         if self.deadline is not None:
@@ -470,7 +497,7 @@ class _Lane:
     def __init__(self) -> None:
         self.per_ply = np.full((MAX_PLY, 13 + KEY_SQUARES), -1, np.int64)
         self.end_search = Searcher()
-        self.stats = np.zeros(2, np.int64)
+        self.stats = np.zeros(3, np.int64)  # nodes, aborted, node limit (0: none)
         self.flag = np.zeros(1, np.int64)
 
     def reset(self) -> None:

@@ -27,7 +27,12 @@
 * an exact endgame (`regions.ExactEndgame`, full width to the end) once `EXACT_FREE` or
   fewer squares are free, which is when separated regions are small enough to solve;
 * the evaluation of `evaluation.py` (mobility, Voronoi territory and its near part, houses,
-  separated race).
+  separated race);
+* a loss "proven" among candidate turns is no proof (the winning turn may be a spell the
+  candidates leave out): before giving up, every legal turn is tried by an exact full-width
+  search with a node limit (`RESCUE_NODES`), and a turn it proves won is played;
+* a budget of `seconds` (a clock: a loaded machine searches less) and/or of `max_nodes`
+  (the same turn on any machine: what the benchmarks use to compare bots fairly).
 
 `nodes`, `depth`, `score` and `pv` describe the last search; `root_scores` gives, after
 `analyse`, the best score of each step square.
@@ -52,6 +57,7 @@ from .toolkit import (
     bound_of,
     candidate_spells,
     candidate_turns,
+    every_turn,
     first_then,
     position_key,
     proven,
@@ -73,8 +79,10 @@ def free_squares(game: Sortileges, spelled: int, mover: int, other: int) -> int:
 
 class SearchBot(Bot[SortilegesState]):
     """Alpha-beta with the refinements above; `seconds` per turn (None: the caller's deadline
-    or `max_depth` alone). `weights` or `evaluate` (a function of `Features`) set the
-    evaluation; `exact_endgame=False` turns the exact endgame off (for comparisons)."""
+    or `max_depth` alone), `max_nodes` a turn (None: no node budget; the depth under way
+    when it is spent is discarded, as when the clock stops it). `weights` or `evaluate` (a
+    function of `Features`) set the evaluation; `exact_endgame=False` turns the exact
+    endgame off (for comparisons)."""
 
     name = "search"
     CHECK_EVERY = 128
@@ -82,6 +90,9 @@ class SearchBot(Bot[SortilegesState]):
     """Kept back from every budget (a fraction, plus seconds): the time to unwind an
     unfinished pass and answer, so that a loaded machine still keeps within 10 %."""
     TABLE_LIMIT = 400_000
+    RESCUE_NODES = (1_000_000, 50_000)
+    """The exact search's nodes for a root that looks lost, in all and for one turn: the
+    winning turns the candidates missed took 58 and 1,955 nodes (docs/sortileges.md)."""
 
     def __init__(
         self,
@@ -91,9 +102,11 @@ class SearchBot(Bot[SortilegesState]):
         evaluate: Evaluate | None = None,
         exact_endgame: bool = True,
         keep_table: bool = True,
+        max_nodes: int | None = None,
     ):
         self.seconds = seconds
         self.max_depth = max_depth
+        self.max_nodes = max_nodes
         self.weights = weights
         self.evaluate = evaluate
         self.exact_endgame = exact_endgame
@@ -109,7 +122,8 @@ class SearchBot(Bot[SortilegesState]):
         self.elapsed = 0.0
 
     def __repr__(self) -> str:
-        return f"SearchBot(seconds={self.seconds}, max_depth={self.max_depth})"
+        nodes = "" if self.max_nodes is None else f", max_nodes={self.max_nodes}"
+        return f"{type(self).__name__}(seconds={self.seconds}, max_depth={self.max_depth}{nodes})"
 
     # -- set-up ----------------------------------------------------------------------
     def _prepare(self, game: Sortileges) -> None:
@@ -181,10 +195,51 @@ class SearchBot(Bot[SortilegesState]):
             turns.remove(found)
             turns.insert(0, found)  # searched first at the next depth
             self.pv = self._principal_variation(spelled, mover, other, best)
-            if proven(score) or budget.expired():
+            if proven(score) or budget.expired() or self.out_of_nodes():
                 break
+        if self.score < -WIN / 2 and not full_width and not per_step:
+            rescue = self._winning_turn(spelled, mover, other, budget)
+            if rescue is not None:
+                best, self.score, self.pv = rescue, WIN - game.board.size, [rescue]
         self.elapsed = time.monotonic() - started
         return best
+
+    def out_of_nodes(self) -> bool:
+        """Has this turn's search spent its `max_nodes`?"""
+        return self.max_nodes is not None and self.nodes >= self.max_nodes
+
+    def _winning_turn(
+        self, spelled: int, mover: int, other: int, budget: Deadline
+    ) -> Candidate | None:
+        """A legal turn that an exact full-width search proves won, when the candidates'
+        search found none: each turn within `RESCUE_NODES` (None once they are spent, or
+        the clock, with no turn proven)."""
+        assert self.game is not None, "_prepare sets the game before any search"
+        left, each = self.RESCUE_NODES
+        for turn in every_turn(self.game, spelled, mover, other):
+            if left <= 0 or budget.expired():
+                return None
+            target, spell = turn
+            after = spelled if spell is None else spelled | 1 << spell
+            they_lose, spent = self.exact_loses(after, other, target, min(each, left))
+            left -= spent
+            if they_lose:
+                return turn
+        return None
+
+    def exact_loses(self, spelled: int, mover: int, other: int, nodes: int) -> tuple[bool, int]:
+        """Is the witch to move lost with best play, proven within `nodes` nodes of the exact
+        endgame? (False: won, or not proven in time); and the nodes spent. A hook: the
+        compiled search answers with its own exact kernel."""
+        endgame = self.endgame
+        start = endgame.nodes
+        endgame.node_limit = start + nodes
+        try:
+            return endgame.search(spelled, mover, other, -1, 1) < 0, endgame.nodes - start
+        except (NodeLimit, SearchCancelled):
+            return False, endgame.nodes - start
+        finally:
+            endgame.node_limit = None
 
     def _root_pass(
         self,
@@ -261,10 +316,8 @@ class SearchBot(Bot[SortilegesState]):
     ) -> float:
         """The score for the witch to move, `depth` turns deep, inside (alpha, beta)."""
         self.nodes += 1
-        if (
-            not self.nodes % self.CHECK_EVERY
-            and self.deadline is not None
-            and self.deadline.expired()
+        if not self.nodes % self.CHECK_EVERY and (
+            self.out_of_nodes() or (self.deadline is not None and self.deadline.expired())
         ):
             raise SearchCancelled
         game = self.game

@@ -16,8 +16,11 @@ seat, opening seed, winner, plies, turns) so that a later run can be compared ga
     .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --combine test-output/gauntlet_*.json
 
 `--seconds` is level 5's time a turn (and levels 3 and 4's); a loaded machine weakens a
-timed level 5. `--nodes N` plays level 5 on a node budget instead (`NodeBudget`: the same
-search deepened one depth at a time on one thread, independent of the machine's load).
+timed level 5. `--nodes N` plays level 5 on a budget of N nodes a turn instead
+(`bot_for_level(nodes=)`: one thread, no clock, independent of the machine's load), and
+`--opponent-nodes M` levels 3 and 4 on M: with both, a game is a function of its opening
+alone, so two versions of level 5 compare game by game, and `--workers W` plays W games at
+once (each on one core) without changing any of them.
 `--losses FILE` replays the lost games of a results file and asks the solver
 (`solver.Solver`, with a node limit) at which of level 5's turns the game was last proven
 won for it. `--combine FILES` prints one table of several runs' games (same budget and
@@ -31,6 +34,7 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +43,8 @@ from tournament_sortileges import opening  # same folder
 from tqdm import tqdm
 
 from ludotheque.engines.bots import Bot, Deadline
-from ludotheque.engines.sortileges import Sortileges, SortilegesState, Turn
+from ludotheque.engines.sortileges import Sortileges, SortilegesState, bot_for_level
 from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
-from ludotheque.engines.sortileges.toolkit import proven
 from ludotheque.engines.stats import wilson_interval
 
 OPENING = 4
@@ -51,43 +54,17 @@ TARGETS = {name: 0.97 for name in OPPONENTS if name not in ("level3", "level4")}
 on a clock and every mobility search, 90 % against level 3 (level 4: none set)."""
 
 
-class NodeBudget(Bot[SortilegesState]):
-    """Level 5 on a budget of nodes rather than seconds: `FastSearchBot` with no clock
-    (one thread, the same turn every time), deepened one depth at a time (`max_depth`)
-    while the nodes spent on this turn stay under `nodes`, or until a score is proven. Its
-    table is kept between depths, so a depth redoes little of the one before; the last
-    depth may overshoot the budget (a depth costs several times the one before)."""
-
-    name = "search-fast-nodes"
-
-    def __init__(self, nodes: int):
-        self.budget = nodes
-        self.search = FastSearchBot(None, max_depth=1, threads=1)
-        self.nodes = 0
-
-    def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
-        """The caller's clock is ignored (only its cancel flag is kept): a clock that cut a
-        depth would make the turn depend on the machine's load again."""
-        self.nodes = 0
-        unclocked = Deadline(None, deadline.cancel)
-        turn = None
-        for depth in range(1, state.game.board.size + 3):
-            self.search.max_depth = depth
-            found = self.search.decide(state, unclocked)
-            self.nodes += self.search.nodes
-            if self.search.depth < depth:  # cancelled: the last whole depth's turn stands
-                break
-            turn = found
-            if self.nodes >= self.budget or proven(self.search.score):
-                break
-        return turn or found
-
-    def __repr__(self) -> str:
-        return f"NodeBudget({self.budget})"
+def player(name: str, seed: int, seconds: float, nodes: int | None) -> Bot[SortilegesState]:
+    """Level 5 (`name` "level5") or an opponent; a level on `nodes` a turn and no clock
+    when `nodes` is given (the other opponents have no clock anyway)."""
+    if name == "level5" or (nodes and name in ("level3", "level4")):
+        return bot_for_level(name[-1], seed=seed, seconds=None if nodes else seconds, nodes=nodes)
+    return OPPONENTS[name](seed, seconds)
 
 
-def level5(seconds: float, nodes: int | None) -> Bot[SortilegesState]:
-    return NodeBudget(nodes) if nodes else FastSearchBot(seconds)
+def play_packed(job: tuple) -> dict[str, Any]:
+    """`play_game` on one tuple of arguments (what a process pool's `map` passes)."""
+    return play_game(*job)
 
 
 def nodes_per_second(game: Sortileges, seconds: float, seeds: range = range(4)) -> float:
@@ -111,19 +88,22 @@ def play_game(
     seconds: float,
     nodes: int | None = None,
     opening_turns: int = OPENING,
+    opponent_nodes: int | None = None,
 ) -> dict[str, Any]:
     """One game of level 5 against opponent `name` after the opening of `seed`; the record
     written to the results file (seconds: each side's total thinking time)."""
     state = opening(game, seed, opening_turns, first=0)
-    bots: list[Bot[Any]] = [OPPONENTS[name](seed, seconds)] * 2
-    bots[level5_seat] = level5(seconds, nodes)
+    bots = [player(name, seed, seconds, opponent_nodes)] * 2
+    bots[level5_seat] = player("level5", seed, seconds, nodes)
+    clocks = [None if opponent_nodes else seconds] * 2  # a node budget ignores the clock
+    clocks[level5_seat] = None if nodes else seconds
     thinking = [0.0, 0.0]
     turns = [0, 0]
     played = []
     while not state.is_terminal():
         seat = state.current_player()
         started = time.monotonic()
-        turn = bots[seat](state, Deadline(seconds))
+        turn = bots[seat](state, Deadline(clocks[seat]))
         thinking[seat] += time.monotonic() - started
         turns[seat] += 1
         state.apply(turn)
@@ -238,6 +218,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="level 5's time a turn")
     parser.add_argument("--nodes", type=int, default=None, help="level 5's nodes a turn instead")
+    parser.add_argument(
+        "--opponent-nodes", type=int, default=None, help="levels 3 and 4's nodes a turn instead"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="games at once (node budgets only: no clock)"
+    )
     parser.add_argument("--games", type=int, default=20, help="games per opponent (even)")
     parser.add_argument("--opponents", default=",".join(OPPONENTS), help="names, comma-separated")
     parser.add_argument("--seed", type=int, default=0, help="first opening seed")
@@ -259,6 +245,12 @@ def main() -> None:
     unknown = [name for name in names if name not in OPPONENTS]
     if unknown:
         sys.exit(f"unknown opponents {unknown}; known: {', '.join(OPPONENTS)}")
+    clocked = [n for n in names if n in ("level3", "level4") and not arguments.opponent_nodes]
+    if arguments.workers > 1 and (not arguments.nodes or clocked or "mcts1k" in names):
+        sys.exit(
+            "--workers > 1 plays games side by side: only where no bot reads a clock "
+            "(--nodes, --opponent-nodes for levels 3 and 4) and none is slow (MCTS)"
+        )
     warm_up()  # numba's kernels, so that no first turn is charged for compiling them
     game = Sortileges()
     speed = nodes_per_second(game, arguments.seconds)
@@ -275,18 +267,33 @@ def main() -> None:
     settings = {
         "seconds": arguments.seconds,
         "nodes": arguments.nodes,
+        "opponent_nodes": arguments.opponent_nodes,
         "opening": arguments.opening,
         "seeds": [seeds.start, seeds.stop - 1],
         "level5_nodes_per_second": speed,
     }
-    for name, seed, seat in tqdm(jobs, desc="games", unit="game"):
-        record = play_game(
-            game, name, seed, seat, arguments.seconds, arguments.nodes, arguments.opening
+    played = [
+        (
+            game,
+            name,
+            seed,
+            seat,
+            arguments.seconds,
+            arguments.nodes,
+            arguments.opening,
+            arguments.opponent_nodes,
         )
-        games.append(record)
-        if arguments.out:  # after every game: an interrupted run keeps what it played
-            with open(arguments.out, "w", encoding="utf-8") as stream:
-                json.dump(settings | {"table": table(games, names), "games": games}, stream)
+        for name, seed, seat in jobs
+    ]
+    with ProcessPoolExecutor(arguments.workers, initializer=warm_up) as pool:
+        records = (
+            pool.map(play_packed, played) if arguments.workers > 1 else map(play_packed, played)
+        )
+        for record in tqdm(records, total=len(played), desc="games", unit="game"):
+            games.append(record)
+            if arguments.out:  # after every game: an interrupted run keeps what it played
+                with open(arguments.out, "w", encoding="utf-8") as stream:
+                    json.dump(settings | {"table": table(games, names), "games": games}, stream)
     rows = table(games, names)
     print(
         f"\nSortilèges gauntlet, level 5 on {budget} a turn: {len(games)} games, "

@@ -39,6 +39,30 @@ def far_spell_wins(game):
     ]
 
 
+def missed_by_candidates(game):
+    """Two positions of issue 35's gauntlet (level 3, openings 10 and 21 at 1 s) where every
+    candidate turn loses, so the search "proved" a loss and played a far spell on a1: the
+    only winning turns, b6-b7/b5 and e8-d8/d1, spell next to neither witch nor the square
+    just left, and no waiting spell either (the exact search finds each in a few thousand
+    nodes)."""
+    return [
+        game.new_game(
+            seed=0,
+            first=0,
+            witches=["b6", "a7"],
+            spells=["a4", "a5", "a6", "a8", "b1", "b2", "b3", "b4", "c4", "c5", "c6", "c7"]
+            + ["c8", "d2", "d3", "d5", "d6", "d7", "e2", "e5"],
+        ),
+        game.new_game(
+            seed=0,
+            first=1,
+            witches=["b2", "e8"],
+            spells=["a3", "b1", "b3", "b6", "b7", "b8", "c2", "c3", "c4", "c5", "c6", "c8"]
+            + ["d2", "d3", "d5", "d7", "e5", "e6", "e7", "f4", "f7"],
+        ),
+    ]
+
+
 def plain_negamax(game, score, turns, spelled, mover, other, depth, ply=0):
     """The tree a search walks, without pruning, table, ordering or endgame: slow but plainly
     right. `score(spelled, mover, other, ply)` values the leaves; `turns(spelled, mover,

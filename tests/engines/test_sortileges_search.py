@@ -10,7 +10,7 @@ import pytest
 
 from ludotheque.engines.bots import Deadline, RandomBot, SearchCancelled, play_match
 from ludotheque.engines.core import GameOverError
-from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges, warm_up
+from ludotheque.engines.sortileges import AlphaBetaBot, Sortileges, bot_for_level, warm_up
 from ludotheque.engines.sortileges.evaluation import (
     DEFAULT_WEIGHTS,
     Evaluator,
@@ -22,8 +22,14 @@ from ludotheque.engines.sortileges.fast import FastSearchBot
 from ludotheque.engines.sortileges.regions import ExactEndgame
 from ludotheque.engines.sortileges.search import FULL_WIDTH_FREE, SearchBot, free_squares
 from ludotheque.engines.sortileges.solver import Solver
-from ludotheque.engines.sortileges.toolkit import BIG, WIN, candidate_turns, position_key
-from sortileges_search_checks import SLACK, check_windows, far_spell_wins, plain_negamax
+from ludotheque.engines.sortileges.toolkit import BIG, WIN, as_turn, candidate_turns, position_key
+from sortileges_search_checks import (
+    SLACK,
+    check_windows,
+    far_spell_wins,
+    missed_by_candidates,
+    plain_negamax,
+)
 
 GAME = Sortileges()
 
@@ -235,9 +241,9 @@ def test_analyse_scores_every_step_square_and_gives_a_line():
 def test_analyse_keeps_to_its_own_time_and_to_the_callers_and_refuses_a_finished_game():
     """`analyse` is called directly, not through `choose`: it caps its budget itself."""
     state, bot = GAME.new_game(seed=1, first=0), FastSearchBot(0.2)
-    for deadline, allowed in ((None, 0.2), (Deadline(0.1), 0.1)):
-        started = time.monotonic()
-        depth = bot.analyse(state, deadline)["depth"]
+    for seconds, allowed in ((None, 0.2), (0.1, 0.1)):
+        started = time.monotonic()  # the caller's clock starts now, not before the first run
+        depth = bot.analyse(state, None if seconds is None else Deadline(seconds))["depth"]
         assert time.monotonic() - started < allowed + SLACK
         assert depth >= 1 or time.monotonic() - started >= allowed  # none done: out of time
     over = GAME.new_game(
@@ -310,3 +316,48 @@ def test_the_compiled_searches_refuse_a_board_their_keys_cannot_hold():
     with pytest.raises(ValueError, match="51 squares at most: 7×8 is too large"):
         Solver(game)
     assert state.is_legal(SearchBot(None, max_depth=2)(state))
+
+
+@pytest.mark.parametrize("make", [SearchBot, FastSearchBot], ids=["readable", "fast"])
+def test_a_loss_among_candidates_is_checked_by_the_exact_search_before_giving_up(make):
+    """The gauntlet's two blunders: without the check both searches play a1 (a far spell)."""
+    geo = Geometry.of(GAME.board.files, GAME.board.ranks).packed
+    for state, win in zip(missed_by_candidates(GAME), ("b6-b7/b5", "e8-d8/d1"), strict=True):
+        assert GAME.parse_action(win) not in {
+            as_turn(GAME.board, state.position().mover, turn)
+            for turn in candidate_turns(GAME, *state.position(), geo=geo)
+        }
+        bot = make(None, max_nodes=300_000)
+        bot.RESCUE_NODES = (0, 0)  # the check off: the candidates' "proven" loss stands
+        assert str(bot(state, Deadline())).endswith("/a1") and bot.score < -WIN / 2
+        bot = make(None, max_nodes=300_000)
+        assert str(bot(state, Deadline())) == win and bot.score > WIN / 2
+
+
+@pytest.mark.parametrize(
+    ("make", "budget"),
+    [(AlphaBetaBot, 2_000), (SearchBot, 2_000), (FastSearchBot, 60_000)],
+    ids=["level3", "readable", "fast"],
+)
+def test_a_node_budget_gives_the_same_turn_on_any_machine_and_is_kept(make, budget):
+    """No clock: the turn and the nodes depend on the budget alone (one thread, even for
+    level 5), the budget is kept (to the clock's check interval), and more nodes see deeper."""
+    state = games(1, first_seed=5)[0].replayed(4)
+    runs = []
+    for _ in range(2):
+        bot = make(None, max_nodes=budget)
+        turn = bot(state, Deadline())
+        runs.append((str(turn), bot.nodes, bot.depth))
+        assert bot.nodes <= budget + 256 and state.is_legal(turn)
+    assert runs[0] == runs[1]
+    deeper = make(None, max_nodes=budget * 10)
+    deeper(state, Deadline())
+    assert deeper.depth > runs[0][2]
+
+
+def test_a_node_budget_must_be_a_positive_whole_number():
+    for nodes in (0, -5, 1.5, "many"):
+        with pytest.raises(ValueError, match="nodes must be a positive whole number"):
+            bot_for_level("5", nodes=nodes)
+    assert bot_for_level("5", seconds=None, nodes=1_000).threads == 1
+    assert bot_for_level("4", nodes=1_000).max_nodes == 1_000
