@@ -220,8 +220,7 @@ class _Act:
     action: Any
 
     def __call__(self, rng: ExplicitChance) -> Any:
-        after = self.state.clone()
-        after.rng = rng
+        after = self.state.clone(rng)  # drawing from `rng`: its own is never copied
         after.apply(self.action)
         return after
 

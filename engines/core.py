@@ -382,7 +382,8 @@ class State(ABC):
 
     Subclasses implement `setup`, `current_player`, `legal_actions`, `do_apply`, `observe`
     and `winner` (or `returns`, for a result that is not one winner); they may refine
-    `refusal` (why an action is illegal), `deal_unseen` (games with secrets) and `move_text`.
+    `refusal` (why an action is illegal), `deal_unseen` (games with secrets), `move_text`
+    and `copy_fields` (a cheap `clone`).
     Everything else (checked `apply`, history, undo/redo, clone, JSON, observation
     envelope, resampling) lives here once.
 
@@ -462,6 +463,17 @@ class State(ABC):
         """Deal again, in place and from `rng`, whatever `seat` cannot know (the other
         hands, face-down cards, a deck's order), keeping everything it can. Games with
         secrets (`Game.hidden_information`) override this; `resample` calls it on a copy."""
+
+    def copy_fields(self) -> dict[str, Any] | None:
+        """This state's own fields (those its game sets, beyond the core's) as a `clone`
+        of it holds them: name -> a copy independent of this state (an int or another
+        immutable value as it is, a list of them by `list(...)`), so that applying actions
+        to either never changes the other. None (the default): `clone` deep-copies the
+        whole state. A field the dict leaves out (one a subclass or a caller adds) is
+        deep-copied; the core copies its own (history, generator...) either way. A game
+        whose state is a few plain values overrides this: searches through the adapters
+        clone for every action they try."""
+        return None
 
     def round_ended(self) -> bool:
         """The last move ended a round of a game played in rounds (its events hold a
@@ -585,15 +597,46 @@ class State(ABC):
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
 
-    def clone(self) -> State:
+    def clone(self, rng: Chance | None = None) -> State:
         """An independent copy (the game object, being immutable, is shared). The records
         (history, movers, events, redo stack) only ever grow by immutable values (actions,
         seats, events once recorded): they are copied as lists, not value by value, which
-        keeps a clone cheap late in a game (searches through the adapters clone a lot)."""
-        memo: dict[int, Any] = {id(self.game): self.game}
-        for record in (self.history, self.movers, self.events, self.redo_stack):
-            memo[id(record)] = list(record)
-        return copy.deepcopy(self, memo)
+        keeps a clone cheap late in a game (searches through the adapters clone a lot).
+        The game's own fields are copied as its `copy_fields` says (by default, deeply).
+
+        `rng`: the generator the copy draws from, instead of a copy of this state's
+        (explicit chance gives each action's copy its own: `chance.Unfolding`)."""
+        fields = self.copy_fields()
+        if fields is None:
+            memo: dict[int, Any] = {id(self.game): self.game}
+            for record in (self.history, self.movers, self.events, self.redo_stack):
+                memo[id(record)] = list(record)
+            whole: State = copy.deepcopy(self, memo)
+            if rng is not None:
+                whole.rng = rng
+            return whole
+        twin = object.__new__(type(self))
+        copied = twin.__dict__
+        copied.update(
+            game=self.game,
+            seed=self.seed,
+            start=_copied_start(self.start),
+            rng=_copied_rng(self.rng) if rng is None else rng,
+            history=list(self.history),
+            movers=list(self.movers),
+            events=list(self.events),
+            redo_stack=list(self.redo_stack),
+            resampled=self.resampled,
+        )
+        copied.update(fields)
+        left_out = self.__dict__.keys() - copied.keys()
+        if left_out:  # deep-copied as the default clone would (records and game shared)
+            memo = {id(self): twin, id(self.game): self.game, id(self.rng): copied["rng"]}
+            for field in ("history", "movers", "events", "redo_stack"):
+                memo[id(self.__dict__[field])] = copied[field]
+            for name in left_out:
+                copied[name] = copy.deepcopy(self.__dict__[name], memo)
+        return twin
 
     def resample(self, seat: int | None, rng: random.Random) -> State:
         """A world `seat` cannot tell from this one: a copy whose `observation(seat)` is the
@@ -689,6 +732,29 @@ class State(ABC):
         to_move = self.current_player()
         where = "over" if to_move == TERMINAL else f"to_move={to_move}"
         return f"<{type(self).__name__} ply={self.ply} {where}>"
+
+
+_ATOMS = (int, float, bool, str, type(None))
+"""Types of immutable values that a clone's start choices share with the original."""
+
+
+def _copied_start(start: dict[str, Any]) -> dict[str, Any]:
+    """A clone's start choices: plain values shared, anything else (a list of squares)
+    deep-copied."""
+    return {
+        name: value if type(value) in _ATOMS else copy.deepcopy(value)
+        for name, value in start.items()
+    }
+
+
+def _copied_rng(rng: Chance) -> Chance:
+    """An independent generator in the same state as `rng` (what `copy.deepcopy` gives,
+    without copying the state's 625 numbers one by one)."""
+    if type(rng) is Chance:  # no __init__ of its own: seeded cheaply, then given the state
+        twin = Chance.__new__(Chance, 0)  # type: ignore[call-arg]  # (random.Random's seed)
+        twin.setstate(rng.getstate())
+        return twin
+    return copy.deepcopy(rng)
 
 
 def _json_choices(field: str, value: Any) -> dict[str, Any]:

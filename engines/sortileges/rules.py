@@ -149,6 +149,13 @@ def isola_houses(board: Board) -> tuple[int, int]:
     return first, board.size - 1 - first
 
 
+def _squares(mask: int) -> list[int]:
+    """The squares of a bitboard, lowest first, as a list: `squares_of` without the
+    generator, read off its binary digits (reversed, "0b" dropped), which is faster than
+    taking the bits off one by one for the nearly full masks of spellable squares."""
+    return [square for square, bit in enumerate(bin(mask)[:1:-1]) if bit == "1"]
+
+
 class SortilegesState(State):
     """A game of Sortilèges: witches' squares, spells in order cast, whose turn, winner.
 
@@ -215,16 +222,39 @@ class SortilegesState(State):
             yield target, self.game.spells(spelled, target, other)
 
     def legal_actions(self) -> list[Turn]:
-        """Every turn, ordered by step square then spell square (a1, b1, …, a2, …)."""
-        names = self.game.board.names
-        origin = names[self.witches[self.to_move]]
+        """Every turn, ordered by step square then spell square (a1, b1, …, a2, …).
+
+        The squares of `turn_squares`, walked bit by bit here (lowest first, as
+        `squares_of`, without a generator: a search asks at every node)."""
+        if self.won_by is not None:
+            return []
+        game = self.game
+        names = game.board.names
+        mover, other = self.witches[self.to_move], self.witches[1 - self.to_move]
+        origin = names[mover]
+        spellable = _squares(game.board.full & ~(self.spelled | game.house_mask | 1 << other))
         turns: list[Turn] = []
-        for target, spells in self.turn_squares():
-            if spells:
-                turns.extend(Turn(origin, names[target], names[s]) for s in squares_of(spells))
-            else:
-                turns.append(Turn(origin, names[target]))
+        targets = game.steps(self.spelled, mover, other)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            to = names[target]
+            # `Sortileges.spells` after this step: the spellable squares but the target
+            spells = [Turn(origin, to, names[spell]) for spell in spellable if spell != target]
+            turns.extend(spells if spells else (Turn(origin, to),))
         return turns
+
+    def copy_fields(self) -> dict[str, Any]:
+        """A clone's fields (`State.clone`): the two lists of squares copied, the spelled
+        bitboard, whose turn and the winner as they are (ints)."""
+        return {
+            "witches": list(self.witches),
+            "spells": list(self.spells),
+            "spelled": self.spelled,
+            "to_move": self.to_move,
+            "won_by": self.won_by,
+        }
 
     def refusal(self, action: Any) -> Reason | None:
         """Which rule refuses `action` now, in a player's words (`WORDINGS`); None if it is
@@ -320,19 +350,34 @@ class SortilegesState(State):
         return KING_STEPS.index((f1 - f0, r1 - r0)) * (board.size + 1) + spell
 
     def legal_action_ids(self) -> list[int]:
-        """`action_id` of every legal turn, from the bitboards (no turn made: searches
-        through the adapters ask at every node)."""
-        board, stride = self.game.board, self.game.board.size + 1
-        file, rank = board.coordinates(self.witches[self.to_move])
+        """`action_id` of every legal turn, from the bitboards (no turn made, no generator:
+        searches through the adapters ask at every node).
+
+        Ascending without a sort: the step squares come lowest first, which is
+        `KING_STEPS` order (rank step outer, file step inner), and an id is the
+        direction's block (`stride` ids) plus the spell square, the board's size for none."""
+        if self.won_by is not None:
+            return []
+        game = self.game
+        board = game.board
+        size = board.size
+        stride = size + 1
+        files = board.files
+        mover, other = self.witches[self.to_move], self.witches[1 - self.to_move]
+        spellable = _squares(board.full & ~(self.spelled | game.house_mask | 1 << other))
         ids: list[int] = []
-        for target, spells in self.turn_squares():
-            step = board.coordinates(target)
-            base = KING_STEPS.index((step[0] - file, step[1] - rank)) * stride
-            if spells:
-                ids.extend(base + spell for spell in squares_of(spells))
-            else:
-                ids.append(base + board.size)
-        return sorted(ids)
+        targets = game.steps(self.spelled, mover, other)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            # KING_STEPS.index((df, dr)): 3 × (dr + 1) + (df + 1), the centre (0, 0) skipped
+            way = 3 * (target // files - mover // files) + target % files - mover % files + 4
+            base = (way if way < 4 else way - 1) * stride
+            # `Sortileges.spells` after this step: the spellable squares but the target
+            spells = [base + spell for spell in spellable if spell != target]
+            ids.extend(spells if spells else (base + size,))
+        return ids
 
     def action_from_id(self, action_id: int) -> Turn:
         board = self.game.board
