@@ -274,6 +274,7 @@ class FastSearchBot(SearchBot):
 
     name = "search-fast"
     TABLE_BITS = 20
+    RESCUE_NODES = (1_000_000, 50_000)  # the compiled kernel: some 0.2 s at most
 
     def __init__(self, seconds: float | None = 1.0, max_depth: int | None = None,
                  weights: Weights = DEFAULT_WEIGHTS, exact_endgame: bool = True,

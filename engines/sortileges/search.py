@@ -90,9 +90,10 @@ class SearchBot(Bot[SortilegesState]):
     """Kept back from every budget (a fraction, plus seconds): the time to unwind an
     unfinished pass and answer, so that a loaded machine still keeps within 10 %."""
     TABLE_LIMIT = 400_000
-    RESCUE_NODES = (1_000_000, 50_000)
-    """The exact search's nodes for a root that looks lost, in all and for one turn: the
-    winning turns the candidates missed took 58 and 1,955 nodes (docs/sortileges.md)."""
+    RESCUE_NODES = (60_000, 15_000)
+    """The exact search's nodes for a root that looks lost, in all and for one turn (a
+    fraction of a second in Python, whatever the clock): the winning turns the candidates
+    missed in the gauntlet took 58 and 1,955 nodes of the solver, 11,245 of `ExactEndgame`."""
 
     def __init__(
         self,

@@ -14,6 +14,7 @@ seat, opening seed, winner, plies, turns) so that a later run can be compared ga
     .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --nodes 400000 --games 20
     .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --losses test-output/gauntlet.json
     .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --combine test-output/gauntlet_*.json
+    .venv/bin/python tests/benchmarks/gauntlet_sortileges.py --compare before.json after.json
 
 `--seconds` is level 5's time a turn (and levels 3 and 4's); a loaded machine weakens a
 timed level 5. `--nodes N` plays level 5 on a budget of N nodes a turn instead
@@ -24,13 +25,16 @@ once (each on one core) without changing any of them.
 `--losses FILE` replays the lost games of a results file and asks the solver
 (`solver.Solver`, with a node limit) at which of level 5's turns the game was last proven
 won for it. `--combine FILES` prints one table of several runs' games (same budget and
-opening). Not a test (pytest does not collect tests/benchmarks/; the opponents' test is
+opening). `--compare BEFORE AFTER` counts, game by game, the games only one of two runs
+won, with the sign test's p-value (`--weights`, `--rescue-nodes` make the variants).
+Not a test (pytest does not collect tests/benchmarks/; the opponents' test is
 tests/engines/test_sortileges_gauntlet.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -44,6 +48,7 @@ from tqdm import tqdm
 
 from ludotheque.engines.bots import Bot, Deadline
 from ludotheque.engines.sortileges import Sortileges, SortilegesState, bot_for_level
+from ludotheque.engines.sortileges.evaluation import DEFAULT_WEIGHTS, Weights
 from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
 from ludotheque.engines.stats import wilson_interval
 
@@ -54,12 +59,35 @@ TARGETS = {name: 0.97 for name in OPPONENTS if name not in ("level3", "level4")}
 on a clock and every mobility search, 90 % against level 3 (level 4: none set)."""
 
 
-def player(name: str, seed: int, seconds: float, nodes: int | None) -> Bot[SortilegesState]:
-    """Level 5 (`name` "level5") or an opponent; a level on `nodes` a turn and no clock
+def player(
+    name: str,
+    seed: int,
+    seconds: float,
+    nodes: int | None,
+    weights: Weights = DEFAULT_WEIGHTS,
+    rescue: int | None = None,
+) -> Bot[SortilegesState]:
+    """Level 5 (`name` "level5", with `weights` and `rescue` nodes to check a lost-looking
+    root full width, None: its own) or an opponent; a level on `nodes` a turn and no clock
     when `nodes` is given (the other opponents have no clock anyway)."""
-    if name == "level5" or (nodes and name in ("level3", "level4")):
-        return bot_for_level(name[-1], seed=seed, seconds=None if nodes else seconds, nodes=nodes)
+    if name == "level5":
+        bot = FastSearchBot(
+            None if nodes else seconds, weights=weights, max_nodes=nodes, threads=1 if nodes else 2
+        )
+        if rescue is not None:
+            bot.RESCUE_NODES = (rescue, min(rescue, bot.RESCUE_NODES[1]))
+        return bot
+    if nodes and name in ("level3", "level4"):
+        return bot_for_level(name[-1], seed=seed, seconds=None, nodes=nodes)
     return OPPONENTS[name](seed, seconds)
+
+
+def evaluation_weights(text: str) -> Weights:
+    """`Weights` from "name=value,…" (the defaults for the names not given)."""
+    if not text:
+        return DEFAULT_WEIGHTS
+    pairs = dict(item.split("=", 1) for item in text.split(","))
+    return dataclasses.replace(DEFAULT_WEIGHTS, **{k: float(v) for k, v in pairs.items()})
 
 
 def play_packed(job: tuple) -> dict[str, Any]:
@@ -89,12 +117,14 @@ def play_game(
     nodes: int | None = None,
     opening_turns: int = OPENING,
     opponent_nodes: int | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+    rescue: int | None = None,
 ) -> dict[str, Any]:
     """One game of level 5 against opponent `name` after the opening of `seed`; the record
     written to the results file (seconds: each side's total thinking time)."""
     state = opening(game, seed, opening_turns, first=0)
     bots = [player(name, seed, seconds, opponent_nodes)] * 2
-    bots[level5_seat] = player("level5", seed, seconds, nodes)
+    bots[level5_seat] = player("level5", seed, seconds, nodes, weights, rescue)
     clocks = [None if opponent_nodes else seconds] * 2  # a node budget ignores the clock
     clocks[level5_seat] = None if nodes else seconds
     thinking = [0.0, 0.0]
@@ -181,6 +211,33 @@ def combine(paths: list[str]) -> None:
     print_table(table(games, list(dict.fromkeys(record["opponent"] for record in games))))
 
 
+def compare(before_path: str, after_path: str) -> None:
+    """Two runs on the same openings, game by game (the strategy notebook's paired method):
+    per opponent, the games only one of them won, and the exact sign test's p-value on
+    those (McNemar's: the games both won or both lost say nothing about the change)."""
+    from scipy.stats import binomtest
+
+    before, after = (
+        {
+            (g["opponent"], g["seed"], g["level5_seat"]): g["winner"] == "level5"
+            for g in json.loads(Path(path).read_text(encoding="utf-8"))["games"]
+        }
+        for path in (before_path, after_path)
+    )
+    print("| opponent | games | wins before | wins after | only before | only after | p |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for name in dict.fromkeys(key[0] for key in before):
+        keys = [key for key in before if key[0] == name and key in after]
+        only_before = sum(before[key] and not after[key] for key in keys)
+        only_after = sum(after[key] and not before[key] for key in keys)
+        changed = only_before + only_after
+        p = binomtest(only_after, changed).pvalue if changed else 1.0
+        print(
+            f"| {name} | {len(keys)} | {sum(before[k] for k in keys)} | "
+            f"{sum(after[k] for k in keys)} | {only_before} | {only_after} | {p:.3f} |"
+        )
+
+
 def losses(path: str, node_limit: int) -> None:
     """For each game level 5 lost in the results file `path`: the last of its turns at
     which the solver proves the position won for it (its losing moment), or says it cannot
@@ -231,8 +288,15 @@ def main() -> None:
     parser.add_argument(
         "--out", default=None, help="JSON file of every game (rewritten as it goes)"
     )
+    parser.add_argument(
+        "--weights", default="", help="level 5's evaluation, e.g. house=0.1,near=0.5"
+    )
+    parser.add_argument(
+        "--rescue-nodes", type=int, default=None, help="level 5's full-width check (0: none)"
+    )
     parser.add_argument("--losses", default=None, help="a results file: analyse its losses")
     parser.add_argument("--combine", nargs="*", default=None, help="results files: one table")
+    parser.add_argument("--compare", nargs=2, default=None, help="two results files: game by game")
     parser.add_argument("--node-limit", type=int, default=50_000_000, help="for --losses")
     arguments = parser.parse_args()
     if arguments.losses:
@@ -240,6 +304,9 @@ def main() -> None:
         return
     if arguments.combine:
         combine(arguments.combine)
+        return
+    if arguments.compare:
+        compare(*arguments.compare)
         return
     names = arguments.opponents.split(",")
     unknown = [name for name in names if name not in OPPONENTS]
@@ -272,6 +339,9 @@ def main() -> None:
         "seeds": [seeds.start, seeds.stop - 1],
         "level5_nodes_per_second": speed,
     }
+    weights = evaluation_weights(arguments.weights)
+    settings["weights"] = dataclasses.asdict(weights)
+    settings["rescue_nodes"] = arguments.rescue_nodes
     played = [
         (
             game,
@@ -282,6 +352,8 @@ def main() -> None:
             arguments.nodes,
             arguments.opening,
             arguments.opponent_nodes,
+            weights,
+            arguments.rescue_nodes,
         )
         for name, seed, seat in jobs
     ]
