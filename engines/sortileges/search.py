@@ -426,7 +426,7 @@ class SearchBot(Bot[SortilegesState]):
     def _keep_killer(self, ply: int, turn: Candidate) -> None:
         """A turn that cut off, tried early at the same ply elsewhere (two kept, newest first)."""
         slot = self.killers.setdefault(ply, [])
-        if turn not in slot:
+        if slot[:1] != [turn]:  # the second killer moves to the front, as in the kernel
             slot.insert(0, turn)
             del slot[2:]
 

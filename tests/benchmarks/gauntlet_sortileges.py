@@ -27,6 +27,9 @@ once (each on one core) without changing any of them.
 won for it. `--combine FILES` prints one table of several runs' games (same budget and
 opening). `--compare BEFORE AFTER` counts, game by game, the games only one of two runs
 won, with the sign test's p-value (`--weights`, `--rescue-nodes` make the variants).
+The opponent `level5` is level 5 itself on the same budget: its games measure how much the
+openings favour the witch who moves first after them (seat 0), the bias every other row's
+"seat 1" column pays.
 Not a test (pytest does not collect tests/benchmarks/; the opponents' test is
 tests/engines/test_sortileges_gauntlet.py).
 """
@@ -59,6 +62,10 @@ TARGETS = {name: 0.97 for name in OPPONENTS if name not in ("level3", "level4")}
 on a clock and every mobility search, 90 % against level 3 (level 4: none set)."""
 
 
+MIRROR = "level5"
+"""The opponent that is level 5 itself (same budget and variant): the openings' seat bias."""
+
+
 def player(
     name: str,
     seed: int,
@@ -70,7 +77,7 @@ def player(
     """Level 5 (`name` "level5", with `weights` and `rescue` nodes to check a lost-looking
     root full width, None: its own) or an opponent; a level on `nodes` a turn and no clock
     when `nodes` is given (the other opponents have no clock anyway)."""
-    if name == "level5":
+    if name == MIRROR:
         bot = FastSearchBot(
             None if nodes else seconds, weights=weights, max_nodes=nodes, threads=1 if nodes else 2
         )
@@ -123,10 +130,17 @@ def play_game(
     """One game of level 5 against opponent `name` after the opening of `seed`; the record
     written to the results file (seconds: each side's total thinking time)."""
     state = opening(game, seed, opening_turns, first=0)
-    bots = [player(name, seed, seconds, opponent_nodes)] * 2
-    bots[level5_seat] = player("level5", seed, seconds, nodes, weights, rescue)
+    mirror = name == MIRROR
+    bots = [
+        player(MIRROR, seed, seconds, nodes, weights, rescue)
+        if mirror or seat == level5_seat
+        else player(name, seed, seconds, opponent_nodes)
+        for seat in (0, 1)
+    ]
     clocks = [None if opponent_nodes else seconds] * 2  # a node budget ignores the clock
     clocks[level5_seat] = None if nodes else seconds
+    if mirror:
+        clocks = [clocks[level5_seat]] * 2
     thinking = [0.0, 0.0]
     turns = [0, 0]
     played = []
@@ -162,6 +176,7 @@ def table(games: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]
             continue
         won = sum(g["winner"] == "level5" for g in mine)
         low, high = wilson_interval(won, len(mine))
+        by_seat = [[g["winner"] == "level5" for g in mine if g["level5_seat"] == s] for s in (0, 1)]
         rows.append(
             {
                 "opponent": name,
@@ -169,6 +184,7 @@ def table(games: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]
                 "wins": won,
                 "share": won / len(mine),
                 "wilson": [low, high],
+                "by_seat": [[sum(seat), len(seat)] for seat in by_seat],
                 "target": TARGETS.get(name),
                 "level5_seconds_per_turn": sum(g["level5_seconds"] for g in mine)
                 / max(1, sum(g["level5_turns"] for g in mine)),
@@ -182,13 +198,14 @@ def table(games: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]
 
 def print_table(rows: list[dict[str, Any]]) -> None:
     print(
-        "| opponent | games | level 5 wins | share | 95 % Wilson | target | "
+        "| opponent | games | level 5 wins | share | 95 % Wilson | target | seat 0 | seat 1 | "
         "s/turn level 5 | s/turn opponent | mean plies |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
         low, high = row["wilson"]
         target = row["target"]
+        seats = [f"{won}/{played}" for won, played in row.get("by_seat", [[0, 0]] * 2)]
         verdict = "–"
         if target is not None:
             verdict = f"{target:.0%}: " + (
@@ -196,7 +213,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
             )
         print(
             f"| {row['opponent']} | {row['games']} | {row['wins']} | {row['share']:.1%} | "
-            f"{low:.1%}–{high:.1%} | {verdict} | {row['level5_seconds_per_turn']:.3f} | "
+            f"{low:.1%}–{high:.1%} | {verdict} | {seats[0]} | {seats[1]} | "
+            f"{row['level5_seconds_per_turn']:.3f} | "
             f"{row['opponent_seconds_per_turn']:.3f} | {row['mean_plies']:.1f} |"
         )
 
@@ -309,7 +327,7 @@ def main() -> None:
         compare(*arguments.compare)
         return
     names = arguments.opponents.split(",")
-    unknown = [name for name in names if name not in OPPONENTS]
+    unknown = [name for name in names if name not in OPPONENTS and name != MIRROR]
     if unknown:
         sys.exit(f"unknown opponents {unknown}; known: {', '.join(OPPONENTS)}")
     clocked = [n for n in names if n in ("level3", "level4") and not arguments.opponent_nodes]

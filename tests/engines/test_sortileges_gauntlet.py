@@ -95,13 +95,27 @@ def test_on_node_budgets_a_game_is_a_function_of_its_opening_alone():
     assert fewer["turns"] != records[0]["turns"]
 
 
+def test_the_mirror_is_level_5_on_both_seats():
+    """Against `MIRROR` both seats play level 5 on the same budget: which seat is called
+    level 5's changes the label of the result, not the game."""
+    games = [runner.play_game(GAME, runner.MIRROR, 3, seat, 0.0001, nodes=2_000) for seat in (0, 1)]
+    assert games[0]["turns"] == games[1]["turns"]
+    assert games[0]["winner"] != games[1]["winner"]
+    against_level3 = runner.play_game(
+        GAME, "level3", 3, 0, 0.0001, nodes=2_000, opponent_nodes=2_000
+    )
+    assert against_level3["turns"] != games[0]["turns"]
+
+
 def test_the_table_counts_wins_with_wilson_intervals():
     games = [
-        {"opponent": "wall", "winner": w, "plies": 30, **dict.fromkeys(TIMES, 1)}
-        for w in ["level5"] * 9 + ["opponent"]
+        {"opponent": "wall", "winner": w, "level5_seat": i % 2, "plies": 30}
+        | dict.fromkeys(TIMES, 1)
+        for i, w in enumerate(["level5"] * 9 + ["opponent"])
     ]
     (row,) = runner.table(games, ["wall", "random"])
     assert (row["games"], row["wins"], row["target"]) == (10, 9, 0.97)
+    assert row["by_seat"] == [[5, 5], [4, 5]]  # the loss was the tenth game, on seat 1
     assert row["wilson"] == pytest.approx([0.5958, 0.9821], abs=1e-4)
     assert runner.TARGETS["level3"] == 0.90 and "level4" not in runner.TARGETS
 
