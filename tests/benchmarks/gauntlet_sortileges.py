@@ -27,6 +27,9 @@ once (each on one core) without changing any of them.
 won for it. `--combine FILES` prints one table of several runs' games (same budget and
 opening). `--compare BEFORE AFTER` counts, game by game, the games only one of two runs
 won, with the sign test's p-value (`--weights`, `--rescue-nodes` make the variants).
+`--even LOW,HIGH` plays only the openings level 5 scores within the band for the witch to
+move (`even_openings`): random openings mostly favour seat 0, and a pair split 1–1 by seat
+says nothing; `--even=-13,-5` keeps those the seats are about even on.
 The opponent `level5` is level 5 itself on the same budget: its games measure how much the
 openings favour the witch who moves first after them (seat 0), the bias every other row's
 "seat 1" column pays.
@@ -62,6 +65,8 @@ TARGETS = {name: 0.97 for name in OPPONENTS if name not in ("level3", "level4")}
 on a clock and every mobility search, 90 % against level 3 (level 4: none set)."""
 
 
+EVEN_NODES = 400_000
+"""Level 5's nodes for scoring an opening (`--even`): the quiet 0.5 s on one thread."""
 MIRROR = "level5"
 """The opponent that is level 5 itself (same budget and variant): the openings' seat bias."""
 
@@ -113,6 +118,27 @@ def nodes_per_second(game: Sortileges, seconds: float, seeds: range = range(4)) 
         elapsed += time.monotonic() - started
         nodes += bot.nodes
     return nodes / elapsed
+
+
+def even_openings(
+    game: Sortileges, first: int, count: int, band: tuple[float, float], turns: int, nodes: int
+) -> tuple[list[int], int]:
+    """The first `count` opening seeds from `first` on that level 5 scores within `band` for
+    the witch to move (on `nodes`, one thread: the same seeds on any machine), and how many
+    seeds it looked at. Random openings mostly favour the witch who moves first after them,
+    so most pairs split 1–1 by seat and tell nothing about a change; level 5 undervalues
+    the move by some 8 points, and the band −13 to −5 holds openings the seats are about
+    even on (docs/gauntlet_notes.md, 2026-12-03)."""
+    seeds, seed = [], first
+    bot = FastSearchBot(None, threads=1, max_nodes=nodes)
+    while len(seeds) < count:
+        if seed - first >= 50 * count:
+            sys.exit(f"only {len(seeds)} of {seed - first} openings score within {band}")
+        bot(opening(game, seed, turns, first=0), Deadline(None))
+        if band[0] <= bot.score <= band[1]:
+            seeds.append(seed)
+        seed += 1
+    return seeds, seed - first
 
 
 def play_game(
@@ -312,6 +338,11 @@ def main() -> None:
     parser.add_argument(
         "--rescue-nodes", type=int, default=None, help="level 5's full-width check (0: none)"
     )
+    parser.add_argument(
+        "--even",
+        default="",
+        help="only openings level 5 scores within LOW,HIGH for the witch to move, e.g. -13,-5",
+    )
     parser.add_argument("--losses", default=None, help="a results file: analyse its losses")
     parser.add_argument("--combine", nargs="*", default=None, help="results files: one table")
     parser.add_argument("--compare", nargs=2, default=None, help="two results files: game by game")
@@ -339,12 +370,20 @@ def main() -> None:
     warm_up()  # numba's kernels, so that no first turn is charged for compiling them
     game = Sortileges()
     speed = nodes_per_second(game, arguments.seconds)
-    seeds = range(arguments.seed, arguments.seed + max(1, arguments.games // 2))
+    pairs = max(1, arguments.games // 2)
+    seeds: list[int] = list(range(arguments.seed, arguments.seed + pairs))
+    scanned = pairs
+    if arguments.even:
+        low, high = (float(x) for x in arguments.even.split(","))
+        seeds, scanned = even_openings(
+            game, arguments.seed, pairs, (low, high), arguments.opening, EVEN_NODES
+        )
     budget = f"{arguments.nodes} nodes" if arguments.nodes else f"{arguments.seconds} s"
     print(
         f"level 5: {speed:,.0f} nodes a second at {arguments.seconds} s a turn (both threads); "
         f"playing on {budget} a turn. Openings: {arguments.opening} random turns, seeds "
-        f"{seeds.start}..{seeds.stop - 1}, each with level 5 on seat 0 then seat 1"
+        f"{seeds[0]}..{seeds[-1]} ({len(seeds)} of {scanned}), each with level 5 on seat 0 "
+        "then seat 1"
     )
     jobs = [(name, seed, seat) for name in names for seed in seeds for seat in (0, 1)]
     games: list[dict[str, Any]] = []
@@ -354,7 +393,9 @@ def main() -> None:
         "nodes": arguments.nodes,
         "opponent_nodes": arguments.opponent_nodes,
         "opening": arguments.opening,
-        "seeds": [seeds.start, seeds.stop - 1],
+        "seeds": [seeds[0], seeds[-1]],
+        "even": arguments.even,
+        "opening_seeds": seeds,
         "level5_nodes_per_second": speed,
     }
     weights = evaluation_weights(arguments.weights)

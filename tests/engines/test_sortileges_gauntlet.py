@@ -16,6 +16,7 @@ import gauntlet_sortileges as runner  # noqa: E402
 
 from ludotheque.engines.bots import Deadline  # noqa: E402
 from ludotheque.engines.sortileges import Sortileges  # noqa: E402
+from ludotheque.engines.sortileges.fast import FastSearchBot  # noqa: E402
 
 GAME = Sortileges()
 
@@ -105,6 +106,16 @@ def test_the_mirror_is_level_5_on_both_seats():
         GAME, "level3", 3, 0, 0.0001, nodes=2_000, opponent_nodes=2_000
     )
     assert against_level3["turns"] != games[0]["turns"]
+
+
+def test_even_openings_are_those_level_5_scores_within_the_band():
+    seeds, scanned = runner.even_openings(GAME, 0, 3, (-13.0, -5.0), runner.OPENING, 2_000)
+    assert len(seeds) == 3 and scanned == seeds[-1] + 1
+    for seed in range(scanned):
+        bot = FastSearchBot(None, threads=1, max_nodes=2_000)
+        bot(runner.opening(GAME, seed, runner.OPENING, first=0))
+        assert (-13.0 <= bot.score <= -5.0) == (seed in seeds)
+    assert scanned > 3  # some opening was left out
 
 
 def test_the_table_counts_wins_with_wilson_intervals():
