@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -141,6 +142,17 @@ def even_openings(
     return seeds, seed - first
 
 
+def score_band(text: str) -> tuple[float, float]:
+    """`--even`'s "LOW,HIGH" as two finite numbers, LOW ≤ HIGH."""
+    try:
+        low, high = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected LOW,HIGH (two numbers), not {text!r}") from None
+    if not (math.isfinite(low) and math.isfinite(high) and low <= high):
+        raise argparse.ArgumentTypeError(f"expected finite LOW ≤ HIGH, not {text!r}")
+    return low, high
+
+
 def play_game(
     game: Sortileges,
     name: str,
@@ -163,10 +175,9 @@ def play_game(
         else player(name, seed, seconds, opponent_nodes)
         for seat in (0, 1)
     ]
-    clocks = [None if opponent_nodes else seconds] * 2  # a node budget ignores the clock
-    clocks[level5_seat] = None if nodes else seconds
-    if mirror:
-        clocks = [clocks[level5_seat]] * 2
+    level5_clock = None if nodes else seconds  # a node budget ignores the clock
+    opponent_clock = level5_clock if mirror else None if opponent_nodes else seconds
+    clocks = [level5_clock if seat == level5_seat else opponent_clock for seat in (0, 1)]
     thinking = [0.0, 0.0]
     turns = [0, 0]
     played = []
@@ -231,7 +242,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         low, high = row["wilson"]
         target = row["target"]
-        seats = [f"{won}/{played}" for won, played in row.get("by_seat", [[0, 0]] * 2)]
+        seats = [f"{won}/{played}" for won, played in row["by_seat"]]
         verdict = "–"
         if target is not None:
             verdict = f"{target:.0%}: " + (
@@ -340,7 +351,8 @@ def main() -> None:
     )
     parser.add_argument(
         "--even",
-        default="",
+        type=score_band,
+        default=None,
         help="only openings level 5 scores within LOW,HIGH for the witch to move, e.g. -13,-5",
     )
     parser.add_argument("--losses", default=None, help="a results file: analyse its losses")
@@ -374,9 +386,8 @@ def main() -> None:
     seeds: list[int] = list(range(arguments.seed, arguments.seed + pairs))
     scanned = pairs
     if arguments.even:
-        low, high = (float(x) for x in arguments.even.split(","))
         seeds, scanned = even_openings(
-            game, arguments.seed, pairs, (low, high), arguments.opening, EVEN_NODES
+            game, arguments.seed, pairs, arguments.even, arguments.opening, EVEN_NODES
         )
     budget = f"{arguments.nodes} nodes" if arguments.nodes else f"{arguments.seconds} s"
     print(
@@ -393,7 +404,6 @@ def main() -> None:
         "nodes": arguments.nodes,
         "opponent_nodes": arguments.opponent_nodes,
         "opening": arguments.opening,
-        "seeds": [seeds[0], seeds[-1]],
         "even": arguments.even,
         "opening_seeds": seeds,
         "level5_nodes_per_second": speed,

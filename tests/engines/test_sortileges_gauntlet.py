@@ -3,6 +3,7 @@
 position shows it, and the runner plays a whole game against each cheap one. Here rather
 than beside them: pytest does not collect tests/benchmarks/."""
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -116,6 +117,13 @@ def test_even_openings_are_those_level_5_scores_within_the_band():
         bot(runner.opening(GAME, seed, runner.OPENING, first=0))
         assert (-13.0 <= bot.score <= -5.0) == (seed in seeds)
     assert scanned > 3  # some opening was left out
+
+
+@pytest.mark.parametrize("text", ["x", "-5", "1,2,3", "5,-5", "nan,1", "-inf,0"])
+def test_a_band_that_is_not_two_finite_ordered_numbers_is_refused(text):
+    assert runner.score_band("-13,-5") == (-13.0, -5.0)
+    with pytest.raises(argparse.ArgumentTypeError, match="LOW"):
+        runner.score_band(text)
 
 
 def test_the_table_counts_wins_with_wilson_intervals():
