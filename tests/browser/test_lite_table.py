@@ -47,6 +47,39 @@ def other_screen(seat: RemoteSeat, rng: random.Random) -> None:
         seat.play(rng.choice(view["observation"]["legal"]))
 
 
+def gist(payload) -> str:
+    """A frame's type and ply, for a failure's timeline (no token, no hand)."""
+    try:
+        message = json.loads(str(payload))
+        view = message.get("view") or {}
+        ply = view.get("observation", {}).get("ply", message.get("ply", ""))
+        return f"{message.get('type')} {ply}".strip()
+    except (ValueError, AttributeError):
+        return "" if payload is None else "?"
+
+
+def back_at_the_same_ply(
+    page, other: RemoteSeat, killed: int, frames: list[str], before: int
+) -> None:
+    """Wait until the page has joined again (a `joined` among the `frames` it received
+    from index `before` on, the kill's) and both screens show one ply, at least the kill's:
+    the journal's. Until it has joined, the page still shows the ply it had and a click
+    there is refused ("reconnecting: try again"), so an equal ply alone does not say it is
+    back. The other screen's view is read afresh (its view follows its own `joined`)."""
+    deadline = time.monotonic() + 30
+    while True:
+        rejoined = any('"type":"joined"' in frame for frame in frames[before:])
+        journaled, shown = other.view["observation"]["ply"], nains_board(page)["ply"]
+        if rejoined and journaled == shown >= killed:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"30 s after the restart: page joined again {rejoined}, shows ply {shown}, "
+                f"the journal {journaled} (killed at ply {killed})"
+            )
+        time.sleep(0.1)
+
+
 def play_a_match(page, base: str, link: str, other: RemoteSeat, servers: list, frames: list):
     """Join in the site's kernel, play to the end with the mouse (the other screen playing
     meanwhile), the server killed and restarted once (`servers`: the latest last); returns
@@ -70,12 +103,7 @@ def play_a_match(page, base: str, link: str, other: RemoteSeat, servers: list, f
             killed, before = ply, len(frames)
             servers.append(servers[-1].restart(timeout=15))
             other.wait_joined(2)
-            journaled = other.view["observation"]["ply"]  # what the journal held, rejoined
-            assert journaled >= killed
-            page.wait_for_function(  # the page's socket is back, at the same ply
-                f"() => Number(document.querySelector('.nn').dataset.ply) === {journaled}",
-                timeout=30_000,
-            )
+            back_at_the_same_ply(page, other, killed, frames, before)
         time.sleep(0.05)
     final = notebook.run_json(
         "import json\n"
@@ -99,10 +127,28 @@ def test_a_pupil_in_the_offline_site_plays_a_table_through_the_page(
     outside: list[str] = []
     errors: list[str] = []
 
+    timeline: list[str] = []  # what each socket did, and when: said only on a failure
+    started = time.monotonic()
+
     def watch(socket):
+        number = len(sockets)
         sockets.append(socket.url)
-        socket.on("framereceived", lambda payload: frames.append(str(payload)))
-        socket.on("framesent", lambda payload: sent.append(str(payload)))
+
+        def noted(what: str, payload=None) -> None:
+            timeline.append(f"{time.monotonic() - started:.2f}s #{number} {what} {gist(payload)}")
+
+        def received(payload) -> None:
+            frames.append(str(payload))
+            noted("<", payload)
+
+        def said(payload) -> None:
+            sent.append(str(payload))
+            noted(">", payload)
+
+        noted("opened")
+        socket.on("framereceived", received)
+        socket.on("framesent", said)
+        socket.on("close", lambda _socket: noted("closed"))
 
     try:
         with served_site() as base, offline_page(playwright_instance, base, outside) as page:
@@ -117,7 +163,7 @@ def test_a_pupil_in_the_offline_site_plays_a_table_through_the_page(
                 said = page.locator(".jp-OutputArea-output").all_inner_texts()[-2:]
                 raise AssertionError(
                     f"{failure!r}; errors: {errors}; sockets: {sockets}; frames: {frames[:2]}; "
-                    f"sent: {len(sent)}; last outputs: {said}"
+                    f"sent: {len(sent)}; last outputs: {said}; sockets' timeline: {timeline[-40:]}"
                 ) from None
             page.screenshot(path=str(output_dir / "lite_table.png"))
     finally:
