@@ -53,7 +53,9 @@ middle; careful play (the lowest risk, a steady hand) clears most of the roof.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 SIDE = 6
@@ -70,6 +72,9 @@ HAND_STEADY = 0.25
 HAND_SHAKY = 1.75
 DEFAULT_DEXTERITY = 0.5
 """Dexterity of a pull written without one (`pull 17`): bots, tests and notebooks."""
+HAZARDS_KEPT = 1 << 14
+"""Hazards remembered (by roof and slot, some 8 MB): level 5 asks the same roofs again
+and again."""
 
 PARAMETERS = {
     "WALL_WEIGHT": WALL_WEIGHT,
@@ -231,7 +236,8 @@ class Roof:
 
     def support(self, index: int) -> int:
         """σ: what holds the card in `index` (walls count WALL_WEIGHT each)."""
-        return WALL_WEIGHT * len(SLOTS[index].walls) + len(self.below(index))
+        self.height(index)
+        return _support(self.z, index)
 
     def support_if_put(self, index: int) -> int:
         """σ of a card put back on top in the empty slot `index`."""
@@ -244,33 +250,25 @@ class Roof:
     def terms(self, index: int) -> dict[str, float]:
         """The terms of the hazard of pulling `index` (see the module text); `orphans` are
         the cards that would be left resting on nothing."""
-        dependents = self.above(index)
-        supports = {d: self.support(d) for d in dependents}
-        weak = 0.0
-        for n in NEIGHBOURS[index]:
-            if self.z[n] is None:
-                continue
-            after = supports[n] - 1 if n in supports else self.support(n)
-            weak += 1.0 / after if after > 0 else 1.0
+        self.height(index)
+        orphans, lost, load, weak = _terms(self.z, index)
         return {
-            "orphans": sum(1 for s in supports.values() if s <= 1),
-            "lost": sum(1.0 / s for s in supports.values()),
-            "load": float(len(dependents)),
+            "orphans": orphans,
+            "lost": lost,
+            "load": float(load),
             "weak": weak,
             "span": float(SLOTS[index].ring),
         }
 
     def hazard(self, index: int) -> float:
-        """h(k): infinite when a card would be left resting on nothing."""
-        t = self.terms(index)
-        if t["orphans"]:
-            return math.inf
-        return BASE + LOST * t["lost"] + LOAD * t["load"] + WEAK * t["weak"] + SPAN * t["span"]
+        """h(k): infinite when a card would be left resting on nothing. Remembered by roof
+        (a bot looking ahead asks the same roofs again and again)."""
+        if self.z[index] is None:
+            raise ValueError(f"slot {index} is empty")
+        return _hazard(tuple(self.z), index)
 
     def probability(self, index: int, dexterity: float = DEFAULT_DEXTERITY) -> float:
         """The collapse probability of pulling the card in `index` at `dexterity`."""
-        if self.z[index] is None:
-            raise ValueError(f"slot {index} is empty")
         h = self.hazard(index)
         if math.isinf(h):
             return 1.0
@@ -290,3 +288,45 @@ class Roof:
     def put(self, index: int) -> None:
         """A card put back goes on top of everything, in the empty slot `index`."""
         self.z[index] = max((h for h in self.z if h is not None), default=-1) + 1
+
+
+# The model's sums, on the heights alone (a list or a tuple): the hot path of every bot that
+# weighs risks, so plain loops over precomputed tuples; each sum in the module text's order.
+WALL_SUPPORT = tuple(WALL_WEIGHT * len(slot.walls) for slot in SLOTS)
+
+
+def _support(z: Sequence[int | None], index: int) -> int:
+    height, support = z[index], WALL_SUPPORT[index]
+    assert height is not None
+    for n in NEIGHBOURS[index]:
+        other = z[n]
+        if other is not None and other < height:
+            support += 1
+    return support
+
+
+def _terms(z: Sequence[int | None], index: int) -> tuple[int, float, int, float]:
+    """(orphans, lost, load, weak) of pulling the card in `index`."""
+    height = z[index]
+    assert height is not None
+    supports: dict[int, int] = {}  # the dependents' σ, in NEIGHBOURS' order
+    for n in NEIGHBOURS[index]:
+        other = z[n]
+        if other is not None and other > height:
+            supports[n] = _support(z, n)
+    weak = 0.0
+    for n in NEIGHBOURS[index]:
+        if z[n] is None:
+            continue
+        after = supports[n] - 1 if n in supports else _support(z, n)
+        weak += 1.0 / after if after > 0 else 1.0
+    orphans = sum(1 for s in supports.values() if s <= 1)
+    return orphans, sum(1.0 / s for s in supports.values()), len(supports), weak
+
+
+@functools.lru_cache(maxsize=HAZARDS_KEPT)
+def _hazard(z: tuple[int | None, ...], index: int) -> float:
+    orphans, lost, load, weak = _terms(z, index)
+    if orphans:
+        return math.inf
+    return BASE + LOST * lost + LOAD * load + WEAK * weak + SPAN * SLOTS[index].ring
