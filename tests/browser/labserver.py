@@ -212,6 +212,23 @@ def copy_notebooks(target: pathlib.Path, source: pathlib.Path = NOTEBOOKS) -> pa
     return target
 
 
+LONG_RUN = "long-run"
+"""The tag of a teacher's cell that plays hundreds of games (minutes): nbval runs it and
+checks the numbers it prints; a browser test checks the page, not them."""
+
+
+def without_long_runs(root: pathlib.Path, name: str) -> str:
+    """Write beside notebook `name` (in the served `root`) a copy without its long-run
+    cells; returns the copy's name. Run All there takes seconds, not minutes."""
+    notebook = json.loads((root / name).read_text(encoding="utf-8"))
+    kept = [c for c in notebook["cells"] if LONG_RUN not in c["metadata"].get("tags", [])]
+    assert len(kept) < len(notebook["cells"]), f"{name} has no cell tagged {LONG_RUN}"
+    notebook["cells"] = kept
+    short = f"{pathlib.Path(name).stem}_short.ipynb"
+    (root / short).write_text(json.dumps(notebook, ensure_ascii=False), encoding="utf-8")
+    return short
+
+
 # -- driving a notebook in the browser ---------------------------------------------------
 KERNEL_STATUS_JS = """() => {
     const app = window.jupyterapp;
