@@ -32,7 +32,8 @@ move (`even_openings`): random openings mostly favour seat 0, and a pair split 1
 says nothing; `--even=-13,-5` keeps those the seats are about even on.
 The opponent `level5` is level 5 itself on the same budget: its games measure how much the
 openings favour the witch who moves first after them (seat 0), the bias every other row's
-"seat 1" column pays.
+"seat 1" column pays. The opponent `default5` is level 5 with its defaults on the same
+budget: `--weights …` against it is a variant against the level as it is.
 Not a test (pytest does not collect tests/benchmarks/; the opponents' test is
 tests/engines/test_sortileges_gauntlet.py).
 """
@@ -70,6 +71,9 @@ EVEN_NODES = 400_000
 """Level 5's nodes for scoring an opening (`--even`): the quiet 0.5 s on one thread."""
 MIRROR = "level5"
 """The opponent that is level 5 itself (same budget and variant): the openings' seat bias."""
+DEFAULTS = "default5"
+"""The opponent that is level 5 with its defaults on the same budget: `--weights` or
+`--rescue-nodes` against it is a variant against the level as it is, both colours."""
 
 
 def player(
@@ -168,10 +172,12 @@ def play_game(
     """One game of level 5 against opponent `name` after the opening of `seed`; the record
     written to the results file (seconds: each side's total thinking time)."""
     state = opening(game, seed, opening_turns, first=0)
-    mirror = name == MIRROR
+    mirror = name in (MIRROR, DEFAULTS)
     bots = [
         player(MIRROR, seed, seconds, nodes, weights, rescue)
-        if mirror or seat == level5_seat
+        if seat == level5_seat or name == MIRROR
+        else player(MIRROR, seed, seconds, nodes)
+        if name == DEFAULTS
         else player(name, seed, seconds, opponent_nodes)
         for seat in (0, 1)
     ]
@@ -370,9 +376,9 @@ def main() -> None:
         compare(*arguments.compare)
         return
     names = arguments.opponents.split(",")
-    unknown = [name for name in names if name not in OPPONENTS and name != MIRROR]
+    unknown = [name for name in names if name not in OPPONENTS and name not in (MIRROR, DEFAULTS)]
     if unknown:
-        sys.exit(f"unknown opponents {unknown}; known: {', '.join(OPPONENTS)}")
+        sys.exit(f"unknown opponents {unknown}; known: {', '.join([*OPPONENTS, MIRROR, DEFAULTS])}")
     clocked = [n for n in names if n in ("level3", "level4") and not arguments.opponent_nodes]
     if arguments.workers > 1 and (not arguments.nodes or clocked or "mcts1k" in names):
         sys.exit(

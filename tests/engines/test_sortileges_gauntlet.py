@@ -109,6 +109,21 @@ def test_the_mirror_is_level_5_on_both_seats():
     assert against_level3["turns"] != games[0]["turns"]
 
 
+def test_default5_is_level_5_as_it_is_against_the_variant():
+    """Against `DEFAULTS` the other seat plays level 5 with its defaults: the same game as
+    the mirror when level 5 is left as it is, another when its weights change."""
+    plain = runner.play_game(GAME, runner.DEFAULTS, 3, 0, 0.0001, nodes=2_000)
+    mirrored = runner.play_game(GAME, runner.MIRROR, 3, 0, 0.0001, nodes=2_000)
+    assert plain["turns"] == mirrored["turns"]
+    variant = runner.evaluation_weights("mobility=0.1,territory=3")
+    against_defaults, against_itself = (
+        runner.play_game(GAME, name, 3, 0, 0.0001, nodes=2_000, weights=variant)
+        for name in (runner.DEFAULTS, runner.MIRROR)
+    )
+    assert against_defaults["turns"] != against_itself["turns"]
+    assert against_defaults["turns"] != plain["turns"]
+
+
 def test_even_openings_are_those_level_5_scores_within_the_band():
     seeds, scanned = runner.even_openings(GAME, 0, 3, (-13.0, -5.0), runner.OPENING, 2_000)
     assert len(seeds) == 3 and scanned == seeds[-1] + 1
