@@ -207,8 +207,14 @@ def peeker(observation):
         except ReferenceError:
             return False
 
+    def generator_frame(value):  # the same, for a look at a generator
+        try:
+            return value.gi_frame if inspect.isgenerator(value) else None
+        except ReferenceError:
+            return None
+
     frames = [info.frame for info in inspect.stack()]
-    frames += [o.gi_frame for o in gc.get_objects() if inspect.isgenerator(o) and o.gi_frame]
+    frames += [f for f in map(generator_frame, gc.get_objects()) if f is not None]
     seen = [v for f in frames for v in f.f_locals.values() if is_state(v)]
     seen += [o for o in gc.get_objects() if is_state(o)]
     if seen:
