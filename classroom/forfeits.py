@@ -16,6 +16,10 @@ FORFEITS: Wordings = {
         "fr": "pas de réponse en {seconds} s {when}",
         "en": "no answer within {seconds} s {when}",
     },
+    "processor": {
+        "fr": "il a calculé plus de {seconds} s {when}",
+        "en": "used more than {seconds} s of processor time {when}",
+    },
     "memory": {
         "fr": "il a utilisé plus de {megabytes} Mo de mémoire ({text})",
         "en": "used more than {megabytes} MB ({text})",

@@ -10,7 +10,9 @@ limit (the kernel's frames, and the deadline check's, leave a bot a little less 
 
 What holds here:
 
-- **Time.** A bot that overruns its time and then returns forfeits on time. One that never
+- **Time.** The clock is the wall clock (a process's budget is its processor time, which
+  the browser's Python cannot tell apart: its one thread is the bot's while the bot runs).
+  A bot that overruns its time and then returns forfeits on time. One that never
   returns is stopped at its deadline while it runs Python code, wherever that code is (its
   file, a helper, code it compiles, a function given by value): the interpreter itself calls
   the check at every function start and every turn of a loop (`sys.monitoring`, a tool id
@@ -467,7 +469,7 @@ class KernelBot:
         if printed.getvalue():
             raise on_stdout(printed.getvalue()[:SHOWN], when)
         if self.clock.stopped or self.elapsed > limit:
-            raise timed_out(seconds, when)
+            raise timed_out(limit, when)
         if failure is not None:
             message = runner.failure(kind, failure, REFEREE)
             raise reported(message, when, self.memory_mb) from None

@@ -9,11 +9,14 @@ own process group, so that a kill reaches what it spawned), with a clean environ
 variable of the teacher's but LANG and LC_ALL; a fixed hash seed so that sets iterate the
 same way in every run), its rlimits set (`limits`) and its stdout watched.
 
-The clock is this process's: a move's deadline runs from the moment its request is
-written, and an answer read after it is a timeout, whatever the bot did meanwhile (in a
-jail it cannot see or signal this process). Whatever the bot writes, reading it ends in an
-answer or a `Forfeit`: lines are capped before they are parsed, and any failure to parse
-them is a malformed answer. docs/tournament.md has what each level of isolation stops.
+A move's budget is processor time (Linux): what the bot's process and everything it started
+used since its previous answer, read from /proc by this process (in a jail the bot cannot
+see or signal it), so that a loaded machine does not make a correct bot forfeit; a wall-clock
+backstop (`wall_seconds`) ends a bot that waits without computing. Elsewhere the budget is
+wall-clock time. Both clocks run from the moment the request is written. Whatever the bot
+writes, reading it ends in an answer or a `Forfeit`: lines are capped before they are
+parsed, and any failure to parse them is a malformed answer. docs/tournament.md has what
+each level of isolation stops.
 """
 
 from __future__ import annotations
@@ -35,9 +38,19 @@ from . import jail
 from .entrants import Entrant
 
 GRACE_SECONDS = 0.1
-"""Added to `seconds` for each move: the round trip through the pipes and the scheduling of
-a loaded machine (measured: well under a millisecond quiet, tens of ms when both cores are
-busy). A bot that answers within `seconds` never forfeits on time."""
+"""Added to `seconds` for each move: the runner's own work around the bot's (reading the
+observation, writing the answer) and the clock's grain (the kernel counts processor time in
+ticks of 10 ms). A bot that computes for at most `seconds` never forfeits on time."""
+PROCESSOR_CLOCK = Path("/proc/self/task").is_dir()
+"""Whether a bot's processor time can be read here (Linux /proc): its budget is then
+processor time, else wall-clock time (`seconds + GRACE_SECONDS`)."""
+WALL_FACTOR, WALL_MARGIN = 4.0, 1.0
+"""The wall-clock backstop of a move measured in processor time: `WALL_FACTOR` times the
+budget plus `WALL_MARGIN` seconds. A bot that sleeps or blocks uses no processor time and
+meets it; a computing bot meets it only on a machine four times oversubscribed."""
+POLL_SECONDS = 0.02
+"""How often a thinking bot's processor time is read: how far past its budget a bot that
+never answers runs before it forfeits."""
 LOAD_SECONDS = 10.0
 """Time for a bot's process to start and load its file (imports included)."""
 MESSAGE_LIMIT = 1 << 16
@@ -46,6 +59,8 @@ few characters, an error's traceback is cut to `runner.TRACEBACK_LIMIT`."""
 SHOWN = 2000
 """Characters kept of what a bot wrote on stdout or stderr, to show with its forfeit."""
 RUNNER = Path(__file__).with_name("runner.py")
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+"""Clock ticks a second, the unit of /proc's processor times."""
 PROCESSES = sys.platform not in ("emscripten", "wasi")
 """Whether processes can start here. Where they cannot (the browser's Python of the
 JupyterLite site), students' bots play in the referee's process instead (`inkernel`):
@@ -127,6 +142,8 @@ class IsolatedBot:
         """The read end of bwrap's --info-fd (in a jail, until read)."""
         self.namespace: int | None = None
         """A pidfd of the jail's first process: killing it ends every process in the jail."""
+        self.spent = 0.0
+        """The processor time the bot had used when it last answered (or became ready)."""
 
     def start(self, tag: str) -> None:
         """Start the process and send it the bot (it loads while the other seats start)."""
@@ -204,6 +221,7 @@ class IsolatedBot:
         message = self.receive(self.load_deadline, "loading")
         if not message.get("ready"):
             raise self.failure(message, "loading")
+        self.spent = self.processor_seconds()
 
     def find_namespace(self) -> None:
         """Hold the jail's first process by a pidfd, from bwrap's info (written as the jail
@@ -228,9 +246,11 @@ class IsolatedBot:
 
     def ask(self, observation: dict[str, Any]) -> str:
         """The bot's answer to `observation` (a text); Forfeit for anything else."""
-        deadline = time.monotonic() + self.seconds + GRACE_SECONDS
+        deadline = time.monotonic() + self.wall_seconds("thinking")
         self.send({"observation": observation}, deadline, "thinking")
         message = self.receive(deadline, "thinking")
+        self.check_processor()  # what it used up to its answer, the last ticks included
+        self.spent = self.processor_seconds()
         if type(message.get("answer")) is str:
             return message["answer"]
         if type(message.get("not_text")) is str:
@@ -239,6 +259,27 @@ class IsolatedBot:
 
     def failure(self, message: dict[str, Any], when: str) -> Forfeit:
         return reported(message, when, self.memory_mb)
+
+    # -- the clocks ------------------------------------------------------------------
+    def wall_seconds(self, when: str) -> float:
+        """How long a request may wait by the wall clock."""
+        if when == "loading":
+            return LOAD_SECONDS
+        if PROCESSOR_CLOCK:
+            return WALL_FACTOR * (self.seconds + GRACE_SECONDS) + WALL_MARGIN
+        return self.seconds + GRACE_SECONDS
+
+    def processor_seconds(self) -> float:
+        """The processor time the bot's processes have used (0 where it cannot be read)."""
+        pid = self.process_id()
+        return 0.0 if pid is None or not PROCESSOR_CLOCK else processor_seconds(pid)
+
+    def check_processor(self) -> None:
+        """Forfeit if the bot used more than its move's processor time since it last
+        answered (thinking between moves counts towards the next one)."""
+        budget = self.seconds + GRACE_SECONDS
+        if PROCESSOR_CLOCK and self.processor_seconds() - self.spent > budget:
+            raise over_budget(budget)
 
     # -- the pipes -------------------------------------------------------------------
     def send(self, message: dict[str, Any], deadline: float, when: str) -> None:
@@ -263,7 +304,7 @@ class IsolatedBot:
         line, _, self.buffer = self.buffer.partition(b"\n")
         self.check_stdout(when)
         if time.monotonic() > deadline:  # read late: however it was written, too late
-            raise timeout(LOAD_SECONDS if when == "loading" else self.seconds, when)
+            raise timeout(self.wall_seconds(when), when)
         if len(line) > MESSAGE_LIMIT:
             raise too_long(when)
         try:
@@ -275,11 +316,16 @@ class IsolatedBot:
         return message
 
     def wait_for(self, fd: int, deadline: float, when: str, writing: bool = False) -> None:
-        """Until `fd` is ready, watching stdout (a forfeit) and keeping stderr's tail."""
+        """Until `fd` is ready, watching stdout (a forfeit), keeping stderr's tail and, while
+        the bot thinks, its processor time."""
+        timed = when == "thinking" and PROCESSOR_CLOCK
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise timeout(LOAD_SECONDS if when == "loading" else self.seconds, when)
+                raise timeout(self.wall_seconds(when), when)
+            if timed:
+                self.check_processor()
+                left = min(left, POLL_SECONDS)
             readable, writable, _ = select.select(
                 self.watched + ([] if writing else [fd]), [fd] if writing else [], [], left
             )
@@ -366,11 +412,39 @@ def reported(message: dict[str, Any], when: str, memory_mb: int | None) -> Forfe
     return unreadable(when)
 
 
-def timeout(seconds: float, when: str) -> Forfeit:
-    """No answer in time: `seconds` is the load limit, or the move's (the grace added)."""
-    limit = seconds if when == "loading" else seconds + GRACE_SECONDS
+def timeout(limit: float, when: str) -> Forfeit:
+    """No answer within `limit` seconds of the wall clock."""
     reason = f"no answer within {limit:.2f} s while {when}"
     return Forfeit("timeout", reason, params={"seconds": limit, "when": when})
+
+
+def over_budget(limit: float) -> Forfeit:
+    """More than `limit` seconds of processor time for one move."""
+    reason = f"used more than {limit:.2f} s of processor time while thinking"
+    params = {"seconds": limit, "when": "thinking"}
+    return Forfeit("timeout", reason, code="processor", params=params)
+
+
+def processor_seconds(root: int) -> float:
+    """Processor time used by the process `root` and every process under it, threads
+    included and children that ended once reaped (they count in their parent's), from
+    /proc. A bot's processes cannot leave the tree: in a jail an orphan's new parent is the
+    jail's first process, which is in it."""
+    ticks, pending, seen = 0, [root], set()
+    while pending:
+        pid = pending.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:  # utime stime cutime cstime
+                ticks += sum(map(int, stat.read().rpartition(b")")[2].split()[11:15]))
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children", "rb") as children:
+                    pending.extend(map(int, children.read().split()))
+        except (OSError, ValueError):  # ended meanwhile
+            continue
+    return ticks / TICKS
 
 
 def too_long(when: str) -> Forfeit:

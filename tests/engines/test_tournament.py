@@ -48,7 +48,7 @@ SINGLE = "test-single-game"
 
 BAD_BOTS = {
     # kind: (source of choose's body, words the reason says)
-    "timeout": ("while True:\n    pass", r"no answer within 0\.20 s"),
+    "timeout": ("while True:\n    pass", r"used more than 0\.20 s of processor time"),
     "crash": ("import os\nos._exit(3)", r"exit code 3"),
     "exception": ("return observation['witch']", r"raised KeyError: 'witch'"),
     "illegal": ("return 'a1-a2/a3'", r"'a1-a2/a3', which is not legal"),
@@ -143,6 +143,45 @@ def test_what_a_bot_started_dies_with_it(tmp_path):
         if process.info["cmdline"] == ["sleep", "97531"]
         and process.info["status"] != psutil.STATUS_ZOMBIE
     ]
+
+
+@pytest.mark.skipif(not sandbox.PROCESSOR_CLOCK, reason="processor time is read from /proc")
+def test_the_budget_is_processor_time_so_waiting_is_not_thinking(tmp_path):
+    """A bot slower than its budget by the wall clock but not in processor time plays on
+    (what a loaded machine does to a correct bot); one that only waits meets the backstop."""
+    patient, sleeper = tmp_path / "patient.py", tmp_path / "sleeper.py"
+    patient.write_text(bot_source("import time\ntime.sleep(0.3)\nreturn observation['legal'][0]"))
+    sleeper.write_text(bot_source("import time\ntime.sleep(60)"))
+    result = single_game({"student": patient, "level": "bot:1"})
+    assert result["forfeits"] == [] and len(result["record"]["actions"]) >= 4
+    (forfeit,) = single_game({"student": sleeper, "level": "bot:1"})["forfeits"]
+    wall = sandbox.WALL_FACTOR * (SECONDS + sandbox.GRACE_SECONDS) + sandbox.WALL_MARGIN
+    assert forfeit["reason"] == f"no answer within {wall:.2f} s while thinking"
+
+
+@pytest.mark.skipif(not sandbox.PROCESSOR_CLOCK, reason="processor time is read from /proc")
+@pytest.mark.parametrize(
+    "body",
+    [
+        # thinking in a thread it leaves running while the other seat (1 s a move) thinks
+        "import threading\n"
+        "def spin():\n    while True:\n        pass\n"
+        "if threading.active_count() == 1:\n"
+        "    threading.Thread(target=spin, daemon=True).start()\n"
+        "return observation['legal'][0]",
+        # the work handed to a process of its own while it waits for it
+        "import subprocess, sys\nsubprocess.run([sys.executable, '-S', '-c', 'while True: pass'])",
+    ],
+    ids=["between-its-moves", "in-a-child"],
+)
+def test_processor_time_spent_elsewhere_counts(tmp_path, body):
+    cheat, slow = tmp_path / "cheat.py", tmp_path / "slow.py"
+    cheat.write_text(bot_source(body))
+    slow.write_text(bot_source("import time\ntime.sleep(1.0)\nreturn observation['legal'][0]"))
+    (forfeit,) = single_game({"student": cheat, "other": slow})["forfeits"]
+    assert forfeit["entrant"] == "student"
+    assert forfeit["reason"] == "used more than 0.20 s of processor time while thinking"
+    assert forfeit["ply"] == (2 if "threading" in body else 0)
 
 
 def test_the_students_traceback_is_kept(bots):

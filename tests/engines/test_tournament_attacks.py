@@ -53,6 +53,8 @@ canary, jailed, pool = kit.canary, kit.jailed, kit.pool
 
 
 # -- 1, 9: what a bot sends or does instead of a move -----------------------------------------
+BACKSTOP = sandbox.WALL_FACTOR * (SECONDS + sandbox.GRACE_SECONDS) + sandbox.WALL_MARGIN
+"""How long a bot that waits without computing is waited for."""
 MISBEHAVIOURS = {
     # name: (source, kinds its forfeits may have, whether it must forfeit, reason's words)
     "huge_line": (HUGE_LINE, {"malformed"}, True, r"sent more than 65536 bytes while thinking"),
@@ -125,7 +127,7 @@ MISBEHAVIOURS = {
         bot("import time\ndef choose(observation):\n    time.sleep(10**6)"),
         {"timeout"},
         True,
-        rf"no answer within {SECONDS + sandbox.GRACE_SECONDS:.2f} s while thinking",
+        rf"no answer within {BACKSTOP:.2f} s while thinking",
     ),
 }
 

@@ -1,6 +1,6 @@
 """A verdict speaks only the pupil's language: for every exercise and answers that are no
 answer (a word, an illegal turn, a bot that raises, plays an illegal move, answers no text or
-sleeps past its time), the French verdict holds no English reason and the English one no
+computes past its time), the French verdict holds no English reason and the English one no
 French; and `lang` is read whatever its case and spaces ("FR", " En")."""
 
 from __future__ import annotations
@@ -67,8 +67,10 @@ def test_a_bot_that_fails_is_told_why_in_the_pupils_language(exercise_id, lang):
         assert bot is not raises or "KeyError: 'no such key'" in result.message  # Python's words
 
 
-def sleeps(observation):
-    time.sleep(1)
+def computes(observation):
+    end = time.process_time() + 1
+    while time.process_time() < end:
+        pass
     return observation["legal"][0]
 
 
@@ -77,7 +79,7 @@ def sleeps(observation):
 def test_a_bot_in_its_own_process_is_told_its_forfeit_in_the_pupils_language(lang, monkeypatch):
     monkeypatch.setattr(bot_verdict, "MOVE_SECONDS", 0.2)
     declared = exercise("sortileges.bot")
-    late = declared.judge(sleeps, lang, seed=1)
+    late = declared.judge(computes, lang, seed=1)
     assert late.status == "invalid" and speaks(late.message, lang), str(late)
     assert ("0,30 s" if lang == "fr" else "0.30 s") in late.message
     for bot in bad_bots("sortileges.bot"):
