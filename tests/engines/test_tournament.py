@@ -35,6 +35,7 @@ from ludotheque.classroom.tournament.play import Job, play_game
 from ludotheque.classroom.tournament.run import GUESSABLE, GuessableSeedWarning, local_pool
 from ludotheque.classroom.tournament.schedule import derived_seed
 from ludotheque.engines.core import Game, State
+from tournament_attack_kit import unjailed  # noqa: F401 (a fixture)
 from tournament_processes import a_bot_started, no_bot_left
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +175,10 @@ def test_the_budget_is_processor_time_so_waiting_is_not_thinking(tmp_path):
     ],
     ids=["between-its-moves", "in-a-child"],
 )
-def test_processor_time_spent_elsewhere_counts(tmp_path, body):
+@pytest.mark.parametrize("way", ["jailed", "plain process"])
+def test_processor_time_spent_elsewhere_counts(request, tmp_path, body, way):
+    if way == "plain process":
+        request.getfixturevalue("unjailed")
     cheat, slow = tmp_path / "cheat.py", tmp_path / "slow.py"
     cheat.write_text(bot_source(body))
     slow.write_text(bot_source("import time\ntime.sleep(1.0)\nreturn observation['legal'][0]"))
