@@ -242,9 +242,7 @@ class Roof:
     def support_if_put(self, index: int) -> int:
         """σ of a card put back on top in the empty slot `index`."""
         z = self.z
-        return WALL_WEIGHT * len(SLOTS[index].walls) + sum(
-            z[n] is not None for n in NEIGHBOURS[index]
-        )
+        return WALL_SUPPORT[index] + sum(z[n] is not None for n in NEIGHBOURS[index])
 
     # -- risk ------------------------------------------------------------------------
     def terms(self, index: int) -> dict[str, float]:
@@ -262,7 +260,8 @@ class Roof:
 
     def hazard(self, index: int) -> float:
         """h(k): infinite when a card would be left resting on nothing. Remembered by roof
-        (a bot looking ahead asks the same roofs again and again)."""
+        (a bot looking ahead asks the same roofs again and again). `height`'s check, inline:
+        this is the lookahead's hottest call."""
         if self.z[index] is None:
             raise ValueError(f"slot {index} is empty")
         return _hazard(tuple(self.z), index)
