@@ -420,8 +420,7 @@ def wake_stopped(pool: Executor) -> None:
     the answer it waited for is late, a timeout. Linux (/proc)."""
     for process in pool_processes(pool):
         try:
-            with open(f"/proc/{process.pid}/stat", "rb") as stat:
-                stopped = stat.read().rpartition(b")")[2].split()[0] in (b"T", b"t")
+            stopped = sandbox.stat_fields(process.pid)[sandbox.STAT_STATE] in (b"T", b"t")
         except (OSError, IndexError):
             continue
         if stopped:

@@ -425,6 +425,17 @@ def over_budget(limit: float) -> Forfeit:
     return Forfeit("timeout", reason, code="processor", params=params)
 
 
+STAT_STATE, STAT_TIMES = 0, slice(11, 15)
+"""Where `stat_fields` has the process's state, and its utime, stime, cutime and cstime."""
+
+
+def stat_fields(pid: int) -> list[bytes]:
+    """The fields of /proc/`pid`/stat after the command's name (which may hold spaces and
+    parentheses): the state first. OSError if the process is gone."""
+    with open(f"/proc/{pid}/stat", "rb") as stat:
+        return stat.read().rpartition(b")")[2].split()
+
+
 def processor_seconds(root: int) -> float:
     """Processor time used by the process `root` and every process under it, threads
     included and children that ended once reaped (they count in their parent's), from
@@ -437,8 +448,7 @@ def processor_seconds(root: int) -> float:
             continue
         seen.add(pid)
         try:
-            with open(f"/proc/{pid}/stat", "rb") as stat:  # utime stime cutime cstime
-                ticks += sum(map(int, stat.read().rpartition(b")")[2].split()[11:15]))
+            ticks += sum(map(int, stat_fields(pid)[STAT_TIMES]))
             for task in os.listdir(f"/proc/{pid}/task"):
                 with open(f"/proc/{pid}/task/{task}/children", "rb") as children:
                     pending.extend(map(int, children.read().split()))
