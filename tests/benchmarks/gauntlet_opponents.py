@@ -12,10 +12,14 @@ never changing the state), built by `OPPONENTS[name](seed, seconds)`:
 * territory: `TerritoryPlayer`, the turn that leaves the larger Voronoi cell;
 * wall: `WallBuilder`, steps where it has room and always spells next to the other witch;
 * mcts1k, mcts10k: OpenSpiel's MCTS (random rollouts) through `interop/openspiel.py`;
-* level3, level4: the project's alpha-beta and search levels at `seconds` a turn.
+* level3, level4: the project's alpha-beta and search levels at `seconds` a turn;
+* independent: `Independent`, a Tron-style alpha-beta (two-step mobility, weighted Voronoi,
+  separated races, a check for a turn that blocks at every leaf) written by an author who
+  read only the rules (`independent_isola.py`): the issue's "independent opponent of a
+  style not in the gauntlet".
 
-Only the levels 3 and 4 read the clock; the others take the time their style needs
-(`gauntlet_sortileges.py` prints each one's seconds per turn).
+Only the levels 3 and 4 and the independent opponent read the clock; the others take the
+time their style needs (`gauntlet_sortileges.py` prints each one's seconds per turn).
 """
 
 from __future__ import annotations
@@ -273,6 +277,29 @@ def level(name: str) -> Callable[[int | None, float | None], Bot[Any]]:
     return lambda seed, seconds: bot_for_level(name, seed=seed, seconds=seconds)
 
 
+class Independent(Bot[SortilegesState]):
+    """`independent_isola.IndependentBot` as a `Bot`: it takes square names and keeps its
+    own clock (three quarters of `seconds`, 0.5 when None); standard board only."""
+
+    name = "independent"
+
+    def __init__(self, seed: int | None = None, seconds: float | None = None):
+        from independent_isola import IndependentBot  # same folder
+
+        self.bot = IndependentBot(seed or 0, 0.5 if seconds is None else seconds)
+
+    def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
+        game = state.game
+        if game != Sortileges():
+            raise ValueError("the independent opponent plays the standard board only")
+        names = game.board.names
+        spelled, mover, other = state.position()
+        step, spell = self.bot.choose(
+            frozenset(names[s] for s in squares_of(spelled)), names[mover], names[other]
+        )
+        return Turn(names[mover], step, spell)
+
+
 OPPONENTS: dict[str, Callable[[int | None, float | None], Bot[Any]]] = {
     "random": lambda seed, seconds: RandomBot(seed),
     "greedy": lambda seed, seconds: GreedyMobility(seed),
@@ -285,6 +312,7 @@ OPPONENTS: dict[str, Callable[[int | None, float | None], Bot[Any]]] = {
     "mcts10k": mcts(10_000),
     "level3": level("3"),
     "level4": level("4"),
+    "independent": Independent,
 }
 """Each opponent by name: `OPPONENTS[name](seed, seconds)` is a fresh bot for one game.
 mobility1 counts own − other's steps, ties at random; mobility2 is offensive (own − 2 ×

@@ -32,7 +32,8 @@ def positions():
 
 
 MAKERS = {name: opponents.OPPONENTS[name] for name in opponents.CHEAP} | {
-    "mcts5": opponents.mcts(5)  # mcts1k and mcts10k's maker, with a test's budget
+    "mcts5": opponents.mcts(5),  # mcts1k and mcts10k's maker, with a test's budget
+    "independent": opponents.Independent,  # on the clock given: 0.05 s here
 }
 
 
@@ -60,11 +61,25 @@ def test_the_wall_builder_spells_next_to_the_other_witch_when_it_can():
 def test_one_turn_that_blocks_the_other_witch_is_found_by_every_planner():
     # Fasderat on a8 has one free neighbour left, b8: spelling it wins
     state = GAME.new_game(seed=0, first=0, witches=["c3", "a8"], spells=["a7", "b7"])
-    for name in ("greedy", "mobility1", "mobility2", "mobility3", "territory", "wall"):
-        turn = opponents.OPPONENTS[name](0, None)(state)
+    for name in (
+        "greedy",
+        "mobility1",
+        "mobility2",
+        "mobility3",
+        "territory",
+        "wall",
+        "independent",
+    ):
+        turn = opponents.OPPONENTS[name](0, 0.2)(state)
         state_after = state.clone()
         state_after.apply(turn)
         assert state_after.winner() == 0, (name, turn)
+
+
+def test_the_independent_opponent_refuses_a_board_it_was_not_written_for():
+    state = Sortileges(files=5, ranks=5).new_game(seed=0, first=0)
+    with pytest.raises(ValueError, match="standard board"):
+        opponents.Independent(0, 0.05)(state)
 
 
 def test_the_mobility_searches_see_their_depth():
