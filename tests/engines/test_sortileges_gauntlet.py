@@ -167,6 +167,7 @@ def test_the_table_counts_wins_with_wilson_intervals():
     assert row["by_seat"] == [[5, 5], [4, 5]]  # the loss was the tenth game, on seat 1
     assert row["wilson"] == pytest.approx([0.5958, 0.9821], abs=1e-4)
     assert runner.TARGETS["level3"] == 0.90 and "level4" not in runner.TARGETS
+    assert runner.TARGETS["independent"] == 0.95
 
 
 TIMES = ("level5_seconds", "level5_turns", "opponent_seconds", "opponent_turns")
