@@ -279,14 +279,17 @@ def level(name: str) -> Callable[[int | None, float | None], Bot[Any]]:
 
 class Independent(Bot[SortilegesState]):
     """`independent_isola.IndependentBot` as a `Bot`: it takes square names and keeps its
-    own clock (three quarters of `seconds`, 0.5 when None); standard board only."""
+    own clock (three quarters of `seconds`, 0.5 when None), or searches `nodes` a turn
+    and reads no clock; standard board only."""
 
     name = "independent"
 
-    def __init__(self, seed: int | None = None, seconds: float | None = None):
+    def __init__(
+        self, seed: int | None = None, seconds: float | None = None, nodes: int | None = None
+    ):
         from independent_isola import IndependentBot  # same folder
 
-        self.bot = IndependentBot(seed or 0, 0.5 if seconds is None else seconds)
+        self.bot = IndependentBot(seed or 0, 0.5 if seconds is None else seconds, nodes)
 
     def decide(self, state: SortilegesState, deadline: Deadline) -> Turn:
         game = state.game

@@ -19,9 +19,12 @@ seat, opening seed, winner, plies, turns) so that a later run can be compared ga
 `--seconds` is level 5's time a turn (and levels 3 and 4's); a loaded machine weakens a
 timed level 5. `--nodes N` plays level 5 on a budget of N nodes a turn instead
 (`bot_for_level(nodes=)`: one thread, no clock, independent of the machine's load), and
-`--opponent-nodes M` levels 3 and 4 on M: with both, a game is a function of its opening
-alone, so two versions of level 5 compare game by game, and `--workers W` plays W games at
-once (each on one core) without changing any of them.
+`--opponent-nodes M` levels 3, 4 and the independent opponent on M: with both, a game is a
+function of its opening alone, so two versions of level 5 compare game by game, and
+`--workers W` plays W games at once (each on one core) without changing any of them. Against
+a clock the independent's play varies with the machine's load: two runs of the same level 5
+differed in 27 of 130 games (2026-12-04), so a screen that plays it on its clock cannot see
+a change of fewer than some ten games.
 `--losses FILE` replays the lost games of a results file and asks the solver
 (`solver.Solver`, with a node limit) at which of level 5's turns the game was last proven
 won for it. `--combine FILES` prints one table of several runs' games (same budget and
@@ -50,7 +53,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from gauntlet_opponents import OPPONENTS, SEARCH_STYLES  # same folder
+from gauntlet_opponents import OPPONENTS, SEARCH_STYLES, Independent  # same folder
 from tournament_sortileges import opening  # same folder
 from tqdm import tqdm
 
@@ -101,6 +104,8 @@ def player(
         return bot
     if nodes and name in ("level3", "level4"):
         return bot_for_level(name[-1], seed=seed, seconds=None, nodes=nodes)
+    if nodes and name == "independent":
+        return Independent(seed, seconds, nodes)
     return OPPONENTS[name](seed, seconds)
 
 
@@ -342,7 +347,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5, help="level 5's time a turn")
     parser.add_argument("--nodes", type=int, default=None, help="level 5's nodes a turn instead")
     parser.add_argument(
-        "--opponent-nodes", type=int, default=None, help="levels 3 and 4's nodes a turn instead"
+        "--opponent-nodes",
+        type=int,
+        default=None,
+        help="levels 3, 4 and the independent's nodes a turn instead",
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="games at once (node budgets only: no clock)"
@@ -384,14 +392,12 @@ def main() -> None:
     unknown = [name for name in names if name not in OPPONENTS and name not in (MIRROR, DEFAULTS)]
     if unknown:
         sys.exit(f"unknown opponents {unknown}; known: {', '.join([*OPPONENTS, MIRROR, DEFAULTS])}")
-    clocked = [
-        n for n in names if n == "independent" or n in CLOCKED and not arguments.opponent_nodes
-    ]
+    clocked = [n for n in names if n in CLOCKED and not arguments.opponent_nodes]
     if arguments.workers > 1 and (not arguments.nodes or clocked or "mcts1k" in names):
         sys.exit(
             "--workers > 1 plays games side by side: only where no bot reads a clock "
-            "(--nodes, --opponent-nodes for levels 3 and 4; the independent opponent "
-            "always does) and none is slow (MCTS)"
+            "(--nodes, --opponent-nodes for levels 3, 4 and the independent opponent) "
+            "and none is slow (MCTS)"
         )
     warm_up()  # numba's kernels, so that no first turn is charged for compiling them
     game = Sortileges()

@@ -2,7 +2,9 @@
 # 2026-12-03 by a separate author who read only docs/rules/sortileges.md and none of this
 # project's engines, bots or tests, so that its ideas are not level 5's. Kept as written
 # (`ruff format` only): the project's conventions do not apply to it (pyproject.toml's
-# per-file ignores). Played through `gauntlet_opponents.independent`.
+# per-file ignores). Played through `gauntlet_opponents.independent`. One change since,
+# ours (2026-12-04): `max_nodes`, a node budget in place of the clock, so that a game
+# against it is a function of its opening and two versions of level 5 compare game by game.
 """Independent Sortilèges / Isola bot.
 
 Style: iterative-deepening alpha-beta (negamax, principal-variation search)
@@ -28,6 +30,7 @@ ints over 48 bits.  Pure standard library.
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 
@@ -99,10 +102,11 @@ class IndependentBot:
     W_TWO = 2
     W_VOR = 6
 
-    def __init__(self, seed: int = 0, seconds: float = 0.5):
+    def __init__(self, seed: int = 0, seconds: float = 0.5, max_nodes: int | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
         self.seconds = seconds
+        self.max_nodes = max_nodes
         self.tt: dict = {}
         self.evade_memo: dict = {}
         self.eval_cache: dict = {}
@@ -114,7 +118,7 @@ class IndependentBot:
     def choose(self, spelled, me, other):
         start = time.perf_counter()
         budget = max(0.02, self.seconds * 0.75 - 0.03)
-        self.deadline = start + budget
+        self.deadline = math.inf if self.max_nodes else start + budget
         sp = 0
         for s in spelled:
             sp |= 1 << sq_index(s)
@@ -374,7 +378,9 @@ class IndependentBot:
     # ------------------------------------------------------------ search
     def _negamax(self, sp, p, q, depth, alpha, beta, ply):
         self.nodes += 1
-        if (self.nodes & 127) == 0 and time.perf_counter() > self.deadline:
+        if (self.nodes & 127) == 0 and (
+            time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes)
+        ):
             raise _Timeout
         bp = 1 << p
         bq = 1 << q

@@ -112,6 +112,19 @@ def test_on_node_budgets_a_game_is_a_function_of_its_opening_alone():
     assert fewer["turns"] != records[0]["turns"]
 
 
+def test_on_node_budgets_the_independent_opponent_plays_the_same_game_twice():
+    """On `--opponent-nodes` the independent reads no clock (its own is three quarters of
+    `seconds`, here far too short to search at all): the same game twice, and another on
+    another budget. Against its clock two runs of 130 games differed in 27."""
+    records = [
+        runner.play_game(GAME, "independent", 4, 0, 0.0001, nodes=2_000, opponent_nodes=600)
+        for _ in range(2)
+    ]
+    assert records[0]["turns"] == records[1]["turns"]
+    fewer = runner.play_game(GAME, "independent", 4, 0, 0.0001, nodes=2_000, opponent_nodes=150)
+    assert fewer["turns"] != records[0]["turns"]
+
+
 def test_the_mirror_is_level_5_on_both_seats():
     """Against `MIRROR` both seats play level 5 on the same budget: which seat is called
     level 5's changes the label of the result, not the game."""
