@@ -36,7 +36,8 @@ says nothing; `--even=-13,-5` keeps those the seats are about even on.
 The opponent `level5` is level 5 itself on the same budget: its games measure how much the
 openings favour the witch who moves first after them (seat 0), the bias every other row's
 "seat 1" column pays. The opponent `default5` is level 5 with its defaults on the same
-budget: `--weights …` against it is a variant against the level as it is.
+budget (or on `--opponent-nodes`): `--weights …` against it is a variant against the level
+as it is, and two budgets measure what more nodes buy.
 Not a test (pytest does not collect tests/benchmarks/; the opponents' test is
 tests/engines/test_sortileges_gauntlet.py).
 """
@@ -80,8 +81,9 @@ EVEN_NODES = 400_000
 MIRROR = "level5"
 """The opponent that is level 5 itself (same budget and variant): the openings' seat bias."""
 DEFAULTS = "default5"
-"""The opponent that is level 5 with its defaults on the same budget: `--weights` or
-`--rescue-nodes` against it is a variant against the level as it is, both colours."""
+"""The opponent that is level 5 with its defaults on the same budget (on `--opponent-nodes`
+when given): `--weights` or `--rescue-nodes` against it is a variant against the level as it
+is, both colours; `--nodes 1600000 --opponent-nodes 400000` is more nodes against fewer."""
 
 
 def player(
@@ -186,13 +188,15 @@ def play_game(
     bots = [
         player(MIRROR, seed, seconds, nodes, weights, rescue)
         if seat == level5_seat or name == MIRROR
-        else player(MIRROR, seed, seconds, nodes)
+        else player(MIRROR, seed, seconds, opponent_nodes or nodes)
         if name == DEFAULTS
         else player(name, seed, seconds, opponent_nodes)
         for seat in (0, 1)
     ]
     level5_clock = None if nodes else seconds  # a node budget ignores the clock
-    opponent_clock = level5_clock if mirror else None if opponent_nodes else seconds
+    opponent_clock = (
+        None if opponent_nodes and name != MIRROR else level5_clock if mirror else seconds
+    )
     clocks = [level5_clock if seat == level5_seat else opponent_clock for seat in (0, 1)]
     thinking = [0.0, 0.0]
     turns = [0, 0]
@@ -350,7 +354,7 @@ def main() -> None:
         "--opponent-nodes",
         type=int,
         default=None,
-        help="levels 3, 4 and the independent's nodes a turn instead",
+        help="nodes a turn of levels 3, 4, default5 and the independent, instead of a clock",
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="games at once (node budgets only: no clock)"

@@ -152,6 +152,18 @@ def test_default5_is_level_5_as_it_is_against_the_variant():
     assert against_defaults["turns"] != plain["turns"]
 
 
+def test_default5_on_its_own_budget_is_more_nodes_against_fewer():
+    """`--opponent-nodes` gives `DEFAULTS` its own budget (what more nodes buy): the same
+    game as on the shared budget when both are equal, another when they differ."""
+    shared = runner.play_game(GAME, runner.DEFAULTS, 3, 0, 0.0001, nodes=2_000)
+    equal, fewer = (
+        runner.play_game(GAME, runner.DEFAULTS, 3, 0, 0.0001, nodes=2_000, opponent_nodes=n)
+        for n in (2_000, 300)
+    )
+    assert equal["turns"] == shared["turns"]
+    assert fewer["turns"] != shared["turns"]
+
+
 def test_even_openings_are_those_level_5_scores_within_the_band():
     seeds, scanned = runner.even_openings(GAME, 0, 3, (-13.0, -5.0), runner.OPENING, 2_000)
     assert len(seeds) == 3 and scanned == seeds[-1] + 1
