@@ -321,6 +321,14 @@ OPPONENTS: dict[str, Callable[[int | None, float | None], Bot[Any]]] = {
 mobility1 counts own − other's steps, ties at random; mobility2 is offensive (own − 2 ×
 other's), ties to the centre; mobility3 counts own − other's, ties in board order."""
 
+ON_NODES: dict[str, Callable[[int | None, int], Bot[Any]]] = {
+    "level3": lambda seed, nodes: bot_for_level("3", seed=seed, seconds=None, nodes=nodes),
+    "level4": lambda seed, nodes: bot_for_level("4", seed=seed, seconds=None, nodes=nodes),
+    "independent": lambda seed, nodes: Independent(seed, None, nodes),
+}
+"""The opponents that search on a clock, each on a node budget instead: `ON_NODES[name](seed,
+nodes)` reads no clock, so that a game against it is a function of its opening."""
+
 SEARCH_STYLES = ("mobility1", "mobility2", "mobility3")
 """The mobility searches (the issue's target: level 5 wins 97 % against them too)."""
 CHEAP = ("random", "greedy", "mobility1", "mobility2", "mobility3", "territory", "wall")

@@ -54,20 +54,19 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from gauntlet_opponents import OPPONENTS, SEARCH_STYLES, Independent  # same folder
+from gauntlet_opponents import ON_NODES, OPPONENTS, SEARCH_STYLES  # same folder
 from tournament_sortileges import opening  # same folder
 from tqdm import tqdm
 
 from ludotheque.engines.bots import Bot, Deadline
-from ludotheque.engines.sortileges import Sortileges, SortilegesState, bot_for_level
+from ludotheque.engines.sortileges import Sortileges, SortilegesState
 from ludotheque.engines.sortileges.evaluation import DEFAULT_WEIGHTS, Weights
 from ludotheque.engines.sortileges.fast import FastSearchBot, warm_up
 from ludotheque.engines.stats import wilson_interval
 
 OPENING = 4
 """Random turns before the bots play: two for each witch."""
-CLOCKED = ("level3", "level4", "independent")
-TARGETS = {name: 0.97 for name in OPPONENTS if name not in CLOCKED} | {
+TARGETS = {name: 0.97 for name in OPPONENTS if name not in ON_NODES} | {
     "level3": 0.90,
     "independent": 0.95,
 }
@@ -104,10 +103,8 @@ def player(
         if rescue is not None:
             bot.RESCUE_NODES = (rescue, min(rescue, bot.RESCUE_NODES[1]))
         return bot
-    if nodes and name in ("level3", "level4"):
-        return bot_for_level(name[-1], seed=seed, seconds=None, nodes=nodes)
-    if nodes and name == "independent":
-        return Independent(seed, seconds, nodes)
+    if nodes and name in ON_NODES:
+        return ON_NODES[name](seed, nodes)
     return OPPONENTS[name](seed, seconds)
 
 
@@ -184,19 +181,15 @@ def play_game(
     """One game of level 5 against opponent `name` after the opening of `seed`; the record
     written to the results file (seconds: each side's total thinking time)."""
     state = opening(game, seed, opening_turns, first=0)
-    mirror = name in (MIRROR, DEFAULTS)
+    budget = {MIRROR: nodes, DEFAULTS: opponent_nodes or nodes}.get(name, opponent_nodes)
     bots = [
         player(MIRROR, seed, seconds, nodes, weights, rescue)
         if seat == level5_seat or name == MIRROR
-        else player(MIRROR, seed, seconds, opponent_nodes or nodes)
-        if name == DEFAULTS
-        else player(name, seed, seconds, opponent_nodes)
+        else player(MIRROR if name == DEFAULTS else name, seed, seconds, budget)
         for seat in (0, 1)
     ]
     level5_clock = None if nodes else seconds  # a node budget ignores the clock
-    opponent_clock = (
-        None if opponent_nodes and name != MIRROR else level5_clock if mirror else seconds
-    )
+    opponent_clock = None if budget else seconds
     clocks = [level5_clock if seat == level5_seat else opponent_clock for seat in (0, 1)]
     thinking = [0.0, 0.0]
     turns = [0, 0]
@@ -396,7 +389,7 @@ def main() -> None:
     unknown = [name for name in names if name not in OPPONENTS and name not in (MIRROR, DEFAULTS)]
     if unknown:
         sys.exit(f"unknown opponents {unknown}; known: {', '.join([*OPPONENTS, MIRROR, DEFAULTS])}")
-    clocked = [n for n in names if n in CLOCKED and not arguments.opponent_nodes]
+    clocked = [n for n in names if n in ON_NODES and not arguments.opponent_nodes]
     if arguments.workers > 1 and (not arguments.nodes or clocked or "mcts1k" in names):
         sys.exit(
             "--workers > 1 plays games side by side: only where no bot reads a clock "
